@@ -1,0 +1,6 @@
+"""Allows ``python -m generator``."""
+
+from generator.cli import main
+
+if __name__ == "__main__":  # pragma: no cover - thin entry point
+    main()

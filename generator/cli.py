@@ -1,0 +1,55 @@
+"""The ``tombgen`` command: a thin click group; each game contributes its own sub-group.
+
+Game groups are imported only when used (``tombgen tanis …``), so ``tombgen --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import click
+
+from generator import __version__
+from generator.clikit import Group
+from generator.registry import games, resolve
+
+
+class TombgenGroup(Group):
+    """Top-level group: game sub-groups come from the registry, loaded lazily."""
+
+    def list_commands(self, ctx):
+        return sorted([g.name for g in games()] + list(self.commands))
+
+    def get_command(self, ctx, name):
+        if name in self.commands:
+            return self.commands[name]
+        for spec in games():
+            if spec.name == name:
+                return resolve(spec.cli)
+        return None
+
+    def format_commands(self, ctx, formatter):
+        rows = [(g.name, g.title) for g in games()]
+        rows += [(name, cmd.get_short_help_str(70)) for name, cmd in sorted(self.commands.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(sorted(rows))
+
+
+@click.group(cls=TombgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tombgen", message="%(prog)s %(version)s")
+def main() -> None:
+    """Printable sheets, maps, setups and player aids for four Egyptian-themed tabletop games.
+
+    Every item is made from a seed, checked by its game's rules engine and written as SVG, PDF
+    and JSON. Run `tombgen GAME --help` for a game's commands.
+    """
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def validate(file: str, as_json: bool) -> None:
+    """Validate any tombgen JSON document (dispatches on its "format")."""
+    from generator.validate import validate_file
+
+    report = validate_file(file)
+    click.echo(report.json() if as_json else report.text())
+    raise SystemExit(0 if report.ok else 1)

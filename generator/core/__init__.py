@@ -1,0 +1,1 @@
+"""Game-independent plumbing: randomness, data, errors, reports, envelopes, output files."""

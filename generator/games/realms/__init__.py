@@ -1,0 +1,12 @@
+"""Hidden Realms: The Mummy's Tomb — maps, the rules engine, bots and game sheets."""
+
+from generator.registry import GameSpec
+
+_M = "generator.games.realms"
+
+SPEC = GameSpec(
+    name="realms",
+    title="Hidden Realms: The Mummy's Tomb — game sheets and dungeon maps",
+    cli=f"{_M}.cli:group",
+    products=(),
+)

@@ -1,0 +1,102 @@
+"""Tanis types: the rules data, tiles and digs, and their JSON form.
+
+A dig is four layers of ten 1 x 2 tiles in a 5 x 4 box (units = tile widths). ``layers[0]`` is
+the surface after the flip; the layer at depth ``k`` was laid ``k``-th into the lid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.core.data import load_seed
+from generator.core.errors import InputError
+
+SCHEMA = {
+    "components": {"types": [str], "lowest": int, "highest": int},
+    "box": {"width": int, "height": int, "tile_long": int, "tile_short": int, "layers": int,
+            "tiles_per_layer": int, "step": float, "flip": str},
+    "cards": {"explorer": int, "excavator": int, "expert": int},
+    "scoring": {"group_points": [int]},
+    "classic": {"patterns": [[[int]]]},
+}
+
+FIELDS = ("box", "layers")
+
+
+def data():
+    """``seeds/tanis.toml``, checked and frozen."""
+    return load_seed("tanis.toml", SCHEMA)
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """A tile's footprint in units: top-left corner (x, y), width w, height h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def overlaps(self, other: "Tile") -> bool:
+        return (self.x < other.x + other.w and other.x < self.x + self.w
+                and self.y < other.y + other.h and other.y < self.y + self.h)
+
+    def mirrored(self, box_width: float) -> "Tile":
+        """Where this tile lies in the lid when it shows here after the flip (and vice versa)."""
+        return Tile(box_width - self.x - self.w, self.y, self.w, self.h)
+
+
+Layer = tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class Dig:
+    """A complete dig: box size and layers (surface first)."""
+
+    box: tuple[int, int]
+    layers: tuple[Layer, ...]
+    style: str = ""
+
+
+def _num(v: Any) -> float:
+    return int(v) if float(v).is_integer() else float(v)
+
+
+def dig_to_fields(dig: Dig) -> dict[str, Any]:
+    """The JSON item fields: ``box`` and ``layers`` of ``{x, y, w, h}``."""
+    return {
+        "box": list(dig.box),
+        "layers": [[{"x": _num(t.x), "y": _num(t.y), "w": _num(t.w), "h": _num(t.h)}
+                    for t in layer] for layer in dig.layers],
+    }
+
+
+def dig_from_fields(doc: dict[str, Any], source: str = "<dig>") -> Dig:
+    """A :class:`Dig` from JSON fields; wrong shapes or types → InputError naming the place."""
+    for key in FIELDS:
+        if key not in doc:
+            raise InputError(f"{source}: missing key {key!r} (a tanis dig has box and layers)")
+    box = doc["box"]
+    if (not isinstance(box, list) or len(box) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in box)):
+        raise InputError(f"{source} [box]: expected [width, height] as two integers")
+    layers = doc["layers"]
+    if not isinstance(layers, list):
+        raise InputError(f"{source} [layers]: expected a list of layers")
+    out = []
+    for i, layer in enumerate(layers):
+        if not isinstance(layer, list):
+            raise InputError(f"{source} [layers[{i}]]: expected a list of tiles")
+        tiles = []
+        for j, tile in enumerate(layer):
+            place = f"{source} [layers[{i}][{j}]]"
+            if not isinstance(tile, dict) or set(tile) != {"x", "y", "w", "h"}:
+                raise InputError(f"{place}: expected an object with exactly x, y, w, h")
+            if not all(isinstance(tile[k], (int, float)) and not isinstance(tile[k], bool)
+                       for k in "xywh"):
+                raise InputError(f"{place}: x, y, w, h must be numbers")
+            tiles.append(Tile(*(float(tile[k]) for k in "xywh")))
+        out.append(tuple(tiles))
+    return Dig((box[0], box[1]), tuple(out), str(doc.get("options", {}).get("style", ""))
+               if isinstance(doc.get("options"), dict) else "")
