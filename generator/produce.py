@@ -8,9 +8,8 @@ entry point for scripts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
@@ -24,8 +23,7 @@ from generator.registry import GameSpec, ProductSpec, game
 FORMATS = ("svg", "pdf", "json")
 
 
-@dataclass(frozen=True)
-class RunInfo:
+class RunInfo(NamedTuple):
     """What a renderer may show about the run: seed, item number, options."""
 
     game: str
@@ -44,15 +42,14 @@ class RunInfo:
         return f"{self.game} {self.kind} · seed {self.seed}{item} · {GENERATOR}"
 
 
-@dataclass
-class Built:
+class Built(NamedTuple):
     """One item after generate/validate/render, ready to write."""
 
     info: RunInfo
     item: Any
     pages: list[Page]
     fields: dict[str, Any]
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = {}
 
     def document(self) -> dict[str, Any]:
         extra = {"options": self.info.options, **self.extra}
@@ -110,8 +107,7 @@ def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4
     return [build_one(spec, product, seed, i, count, sheet, opts, render) for i in range(count)]
 
 
-@dataclass(frozen=True)
-class Written:
+class Written(NamedTuple):
     path: Path
     fmt: str
     pages: int

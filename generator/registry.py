@@ -15,8 +15,7 @@ A *product* is one kind of item a game makes (Tanis ``dig``, Tumba ``setup``…)
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 
 def resolve(ref: str) -> Callable[..., Any]:
@@ -25,8 +24,7 @@ def resolve(ref: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), attr)
 
 
-@dataclass(frozen=True)
-class ProductSpec:
+class ProductSpec(NamedTuple):
     """One kind of item a game makes; function references are ``module:attribute`` strings."""
 
     kind: str
@@ -42,14 +40,13 @@ class ProductSpec:
         return resolve(getattr(self, role))
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(NamedTuple):
     """A game: its CLI name, title, click group reference and products."""
 
     name: str
     title: str
     cli: str
-    products: tuple[ProductSpec, ...] = field(default_factory=tuple)
+    products: tuple[ProductSpec, ...] = ()
     #: ``module:function`` returning a fresh engine State for conformance play:
     #: ``new_state(rng, **options)``; the State has legal_moves(), apply(move), is_over(),
     #: scores() and check_invariants() -> list[str] (empty when all hold).

@@ -15,7 +15,6 @@ Schema language (plain Python values):
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -26,18 +25,18 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIRS = ("seeds", "maps", "templates")
 
 
-@dataclass(frozen=True)
 class Optional:
     """Marks a table key that may be absent."""
 
-    schema: Any
+    def __init__(self, schema: Any):
+        self.schema = schema
 
 
-@dataclass(frozen=True)
 class MapOf:
     """A table with free keys whose values all match ``schema``."""
 
-    schema: Any
+    def __init__(self, schema: Any):
+        self.schema = schema
 
 
 def resource_root(kind: str) -> Path:

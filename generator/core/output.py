@@ -7,8 +7,8 @@ interrupted or failed run never leaves a half-written file. File names follow
 
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
 from pathlib import Path
 
 from generator.core.errors import InputError
@@ -54,11 +54,15 @@ def prepare_dir(out: str | Path) -> Path:
     return path
 
 
+_COUNTER = itertools.count()
+
+
 def atomic_write(path: str | Path, data: bytes | str) -> Path:
     """Writes ``data`` to ``path`` via a temporary file in the same folder and a rename."""
     path = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.{next(_COUNTER)}.part"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)

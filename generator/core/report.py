@@ -8,11 +8,10 @@ JSON), a human ``message`` and ``where`` (a cell, a layer, a line of a file…).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(NamedTuple):
     """One broken rule: ``code`` (stable), ``message`` (for people), ``where`` (place in the item)."""
 
     code: str
@@ -23,12 +22,15 @@ class Violation:
         return f"{self.where}: {self.message} [{self.code}]" if self.where else f"{self.message} [{self.code}]"
 
 
-@dataclass
 class Report:
     """The result of validating one item: ``subject`` names it, ``violations`` lists problems."""
 
-    subject: str
-    violations: list[Violation] = field(default_factory=list)
+    def __init__(self, subject: str, violations: list[Violation] | None = None):
+        self.subject = subject
+        self.violations: list[Violation] = list(violations or [])
+
+    def __repr__(self) -> str:
+        return f"Report({self.subject!r}, {self.violations!r})"
 
     def add(self, code: str, message: str, where: str = "") -> None:
         self.violations.append(Violation(code, message, where))

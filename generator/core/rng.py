@@ -7,7 +7,6 @@ as a single run with that seed. Derivation is a hash, stable across Python versi
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 
@@ -23,6 +22,8 @@ def derive_seed(seed: int, index: int) -> int:
     """Seed of item ``index`` (0-based) of a run started with ``seed``; index 0 → seed itself."""
     if index == 0:
         return int(seed)
+    import hashlib  # only batches need it; keeps single-item cold starts lean
+
     digest = hashlib.sha256(f"tombgen:{int(seed)}:{int(index)}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % SEED_MAX
 

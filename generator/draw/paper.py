@@ -6,8 +6,8 @@ inside the margins (with room for the footer), the theme and the print limits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from generator.core.data import MapOf, load_seed
 from generator.core.errors import InputError
@@ -30,8 +30,7 @@ def paper_names() -> tuple[str, ...]:
     return tuple(settings()["paper"])
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(NamedTuple):
     """Colour roles for one theme; ``mono`` tells renderers to add non-colour cues."""
 
     name: str
@@ -45,8 +44,7 @@ class Theme:
             raise KeyError(f"theme {self.name!r} has no colour role {role!r} (seeds/print.toml)") from None
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(NamedTuple):
     """A printable page frame: paper, content box (mm), theme, limits."""
 
     paper: str

@@ -15,17 +15,25 @@ import io
 from generator import GENERATOR
 from generator.draw.paper import settings
 from generator.draw.scene import (
-    PT_TO_MM, Circle, Document, Group, Line, Page, Polygon, Polyline, Rect, Style, Text, Use,
+    IDENTITY, PT_TO_MM, Circle, Document, Group, Line, Page, Polygon, Polyline, Rect, Style, Text, Use,
 )
 
 MM = 72.0 / 25.4
+_CAPS = {"butt": 0, "round": 1, "square": 2}
 _FORM_BOX = 2000.0
 
 
-def _hex(colour: str):
-    from reportlab.lib.colors import HexColor
+_COLOURS: dict[str, object] = {}
 
-    return HexColor(colour)
+
+def _hex(colour: str):
+    """reportlab colour for '#rrggbb', parsed once per process."""
+    found = _COLOURS.get(colour)
+    if found is None:
+        from reportlab.lib.colors import HexColor
+
+        found = _COLOURS[colour] = HexColor(colour)
+    return found
 
 
 class _Painter:
@@ -34,16 +42,44 @@ class _Painter:
         self.fonts = fonts
         self.forms: dict[str, str] = {}
         self.symbols: dict = {}
+        # Graphics state as last set in the current save/restore level (see ``saved``).
+        self.state: dict = {}
+
+    def saved(self):
+        """Context for a saveState/restoreState pair that also restores the tracked state."""
+        painter = self
+
+        class _Saved:
+            def __enter__(self):
+                painter.c.saveState()
+                self.before = dict(painter.state)
+
+            def __exit__(self, *exc):
+                painter.c.restoreState()
+                painter.state = self.before
+
+        return _Saved()
 
     def style(self, style: Style) -> tuple[int, int]:
+        """Sets stroke and fill state, writing only what changed since the last primitive."""
         c = self.c
+        state = self.state
         if style.stroke:
-            c.setStrokeColor(_hex(style.stroke))
-            c.setLineWidth(style.width)
-            c.setLineCap({"butt": 0, "round": 1, "square": 2}[style.cap])
-            c.setDash(list(style.dash) if style.dash else [])
-        if style.fill:
+            if state.get("stroke") != style.stroke:
+                c.setStrokeColor(_hex(style.stroke))
+                state["stroke"] = style.stroke
+            if state.get("width") != style.width:
+                c.setLineWidth(style.width)
+                state["width"] = style.width
+            if state.get("cap") != style.cap:
+                c.setLineCap(_CAPS[style.cap])
+                state["cap"] = style.cap
+            if state.get("dash") != style.dash:
+                c.setDash(list(style.dash) if style.dash else [])
+                state["dash"] = style.dash
+        if style.fill and state.get("fill") != style.fill:
             c.setFillColor(_hex(style.fill))
+            state["fill"] = style.fill
         return (1 if style.stroke else 0), (1 if style.fill else 0)
 
     def path(self, points, closed: bool, style: Style) -> None:
@@ -76,37 +112,40 @@ class _Painter:
         elif isinstance(item, Text):
             self.text(item)
         elif isinstance(item, Group):
-            c.saveState()
-            c.transform(*item.matrix)
-            for child in item.items:
-                self.draw(child)
-            c.restoreState()
+            if item.matrix == IDENTITY:
+                for child in item.items:
+                    self.draw(child)
+                return
+            with self.saved():
+                c.transform(*item.matrix)
+                for child in item.items:
+                    self.draw(child)
         elif isinstance(item, Use):
-            c.saveState()
-            c.translate(item.x, item.y)
-            if item.scale != 1:
-                c.scale(item.scale, item.scale)
-            c.doForm(self.form(item.name))
-            c.restoreState()
+            form = self.form(item.name)
+            with self.saved():
+                c.translate(item.x, item.y)
+                if item.scale != 1:
+                    c.scale(item.scale, item.scale)
+                c.doForm(form)
         else:
             raise TypeError(f"unknown scene item {item!r}")
 
     def text(self, item: Text) -> None:
+        """One line of text; the y-flip of the page is undone by the text matrix alone."""
         c = self.c
-        c.saveState()
-        c.setFillColor(_hex(item.fill))
-        c.translate(item.x, item.y)
-        c.scale(1, -1)
-        font = self.fonts["bold" if item.bold else "regular"]
-        size = item.size * PT_TO_MM
-        c.setFont(font, size)
+        if self.state.get("fill") != item.fill:
+            c.setFillColor(_hex(item.fill))
+            self.state["fill"] = item.fill
+        x = item.x
         if item.anchor == "middle":
-            c.drawCentredString(0, 0, item.text)
+            x -= item.width / 2
         elif item.anchor == "end":
-            c.drawRightString(0, 0, item.text)
-        else:
-            c.drawString(0, 0, item.text)
-        c.restoreState()
+            x -= item.width
+        t = c.beginText()
+        t.setTextTransform(1, 0, 0, -1, x, item.y)
+        t.setFont(self.fonts["bold" if item.bold else "regular"], item.size * PT_TO_MM)
+        t.textOut(item.text)
+        c.drawText(t)
 
     def form(self, name: str) -> str:
         """The form XObject of a symbol, defined on first use (keyed by content)."""
@@ -114,10 +153,13 @@ class _Painter:
         key = name + "-" + hashlib.sha1(repr(sym.items).encode()).hexdigest()[:10]
         if key not in self.forms:
             c = self.c
+            outer = self.state
+            self.state = {}  # a form starts from the default graphics state
             c.beginForm(key, -_FORM_BOX, -_FORM_BOX, _FORM_BOX, _FORM_BOX)
             for child in sym.items:
                 self.draw(child)
             c.endForm()
+            self.state = outer
             self.forms[key] = key
         return key
 
@@ -141,6 +183,7 @@ def document_to_pdf(doc: Document) -> bytes:
     for page in doc.pages:
         canvas.setPageSize((page.width * MM, page.height * MM))
         painter.symbols = {s.name: s for s in page.symbols}
+        painter.state = {}
         canvas.saveState()
         canvas.translate(0, page.height * MM)
         canvas.scale(MM, -MM)

@@ -1,6 +1,7 @@
 """Scene primitives in millimetres (y grows downward) — what games draw, what backends write.
 
-Every primitive is a small frozen dataclass with ``bounds()`` (for print checks) and ``log()``
+Every primitive is a small immutable record (a NamedTuple: cheap to define at import and to
+create, which keeps cold starts fast) with ``bounds()`` (for print checks) and ``log()``
 (one line of text, so tests can check a scene without pixels). ``Group`` applies an affine
 transform and may carry a ``name`` (areas of a sheet are named groups). ``Symbol`` defines a
 pictogram once per page and ``Use`` places it, so repeated pictograms are written once.
@@ -9,8 +10,7 @@ pictogram once per page and ``Use`` places it, so repeated pictograms are writte
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Iterator, NamedTuple, Union
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
@@ -24,8 +24,7 @@ def _f(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """Stroke and fill: colours are '#rrggbb' or None; ``width`` in mm; ``dash`` in mm."""
 
     stroke: str | None = "#000000"
@@ -47,8 +46,7 @@ def _bounds_of(points: list[Point] | tuple[Point, ...], pad: float = 0.0) -> tup
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     x1: float
     y1: float
     x2: float
@@ -62,8 +60,7 @@ class Line:
         return f"line {_f(self.x1)},{_f(self.y1)} {_f(self.x2)},{_f(self.y2)} {self.style.log()}"
 
 
-@dataclass(frozen=True)
-class Polyline:
+class Polyline(NamedTuple):
     points: tuple[Point, ...]
     style: Style = Style()
 
@@ -75,8 +72,7 @@ class Polyline:
         return f"polyline {pts} {self.style.log()}"
 
 
-@dataclass(frozen=True)
-class Polygon:
+class Polygon(NamedTuple):
     points: tuple[Point, ...]
     style: Style = Style()
 
@@ -88,8 +84,7 @@ class Polygon:
         return f"polygon {pts} {self.style.log()}"
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
@@ -106,8 +101,7 @@ class Rect:
         return f"rect {_f(self.x)},{_f(self.y)} {_f(self.w)}x{_f(self.h)}{r} {self.style.log()}"
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(NamedTuple):
     cx: float
     cy: float
     r: float
@@ -121,8 +115,7 @@ class Circle:
         return f"circle {_f(self.cx)},{_f(self.cy)} r={_f(self.r)} {self.style.log()}"
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     """One line of text; ``size`` in points; ``anchor`` start|middle|end; ``y`` is the baseline.
 
     ``width`` is the measured advance in mm (set by :func:`generator.draw.text.text`), so
@@ -149,8 +142,7 @@ class Text:
                 f"fill={self.fill} {self.text!r}")
 
 
-@dataclass(frozen=True)
-class Use:
+class Use(NamedTuple):
     """Places the page's symbol ``name`` with its origin at (x, y), scaled by ``scale``."""
 
     name: str
@@ -162,8 +154,7 @@ class Use:
         return f"use {self.name} {_f(self.x)},{_f(self.y)} x{_f(self.scale)}"
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """Children drawn under an affine ``matrix`` (a, b, c, d, e, f) as in SVG; ``name`` labels it."""
 
     items: tuple["Item", ...]
@@ -180,16 +171,14 @@ class Group:
 Item = Union[Line, Polyline, Polygon, Rect, Circle, Text, Use, Group]
 
 
-@dataclass(frozen=True)
-class Symbol:
+class Symbol(NamedTuple):
     """A pictogram defined once per page: ``items`` drawn around its own origin."""
 
     name: str
     items: tuple[Item, ...]
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(NamedTuple):
     """One page: size in mm, the items, the symbols they use, and the footer line."""
 
     width: float
@@ -208,14 +197,13 @@ class Page:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """What a backend writes: pages plus metadata (title, subject, keywords, author)."""
 
     pages: tuple[Page, ...]
     title: str
     subject: str = ""
-    keywords: tuple[str, ...] = field(default_factory=tuple)
+    keywords: tuple[str, ...] = ()
 
 
 def _log_items(items, depth: int) -> list[str]:

@@ -55,6 +55,10 @@ class _Writer:
                 attrs["text_anchor"] = _ANCHOR[item.anchor]
             if item.bold:
                 attrs["font_weight"] = "bold"
+            # Pin the advance to the measured Helvetica width: a viewer that substitutes a wider
+            # or narrower face still fits the text in the box the layout gave it.
+            attrs["textLength"] = _f(item.width)
+            attrs["lengthAdjust"] = "spacingAndGlyphs"
             return d.text(item.text, insert=(_f(item.x), _f(item.y)), **attrs)
         if isinstance(item, Use):
             transform = f"translate({_f(item.x)} {_f(item.y)})"

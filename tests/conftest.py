@@ -1,0 +1,9 @@
+"""Shared test fixtures."""
+
+import pytest
+from click.testing import CliRunner
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()

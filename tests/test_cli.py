@@ -1,0 +1,139 @@
+"""The command-line contract: help, version, shared options, exit codes, files written."""
+
+import json
+
+import click
+import pytest
+
+from generator import __version__
+from generator.cli import main
+from generator.registry import games
+
+from helpers import run_tombgen
+
+
+def all_commands():
+    """(path, command) of every command and group, games loaded through the registry."""
+    ctx = click.Context(main)
+    out = []
+
+    def rec(cmd, path):
+        out.append((path, cmd))
+        if isinstance(cmd, click.Group):
+            for name in cmd.list_commands(ctx):
+                rec(cmd.get_command(ctx, name), path + [name])
+
+    rec(main, [])
+    return out
+
+
+def test_version(runner):
+    result = runner.invoke(main, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"tombgen {__version__}"
+
+
+def test_every_registered_game_is_a_command():
+    names = {path[0] for path, _ in all_commands() if path}
+    assert {g.name for g in games()} <= names and "validate" in names
+
+
+@pytest.mark.parametrize("path", [p for p, _ in all_commands()], ids=lambda p: " ".join(p) or "tombgen")
+def test_help_of_every_command(runner, path):
+    result = runner.invoke(main, path + ["--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.output and "--help" in result.output
+
+
+def test_dig_writes_three_files_and_prints_seed(runner, tmp_path):
+    result = runner.invoke(main, ["tanis", "dig", "--seed", "42", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0] == "seed: 42"
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert {"tanis-dig-42.json", "tanis-dig-42.pdf", "tanis-dig-42.svg"} <= set(files)
+    # one summary line per file written, naming it
+    assert len(lines) == 1 + len(files)
+    assert all(any(f"/{name} (" in line for line in lines[1:]) for name in files)
+    doc = json.loads((tmp_path / "tanis-dig-42.json").read_text())
+    assert doc["format"] == "tombgen/tanis.dig" and doc["seed"] == 42
+    assert doc["options"] == {"style": "random"}
+
+
+def test_fresh_seed_is_printed(runner, tmp_path):
+    result = runner.invoke(main, ["tanis", "dig", "--out", str(tmp_path), "--format", "json"])
+    seed = int(result.output.splitlines()[0].split(": ")[1])
+    assert (tmp_path / f"tanis-dig-{seed}.json").exists()
+
+
+def test_count_makes_distinct_items_and_one_pdf(runner, tmp_path):
+    from pypdf import PdfReader
+
+    result = runner.invoke(main, ["tanis", "dig", "--seed", "5", "--count", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"tanis-dig-5-1.json", "tanis-dig-5-1.svg", "tanis-dig-5-2.json", "tanis-dig-5-2.svg",
+            "tanis-dig-5-3.json", "tanis-dig-5-3.svg", "tanis-dig-5.pdf"} <= names
+    pages_per_item = len([n for n in names if n.startswith("tanis-dig-5-1") and n.endswith(".svg")])
+    assert len(PdfReader(tmp_path / "tanis-dig-5.pdf").pages) == 3 * pages_per_item
+    layers = [json.loads((tmp_path / f"tanis-dig-5-{i}.json").read_text())["layers"] for i in (1, 2, 3)]
+    assert len({json.dumps(x) for x in layers}) == 3
+    # item 1 of a run is the item of a single run with that seed
+    runner.invoke(main, ["tanis", "dig", "--seed", "5", "--format", "json", "--out", str(tmp_path / "one")])
+    single = json.loads((tmp_path / "one" / "tanis-dig-5.json").read_text())["layers"]
+    assert single == layers[0]
+
+
+def test_format_subset(runner, tmp_path):
+    result = runner.invoke(main, ["tanis", "dig", "--seed", "1", "--format", "pdf", "--out", str(tmp_path)])
+    assert result.exit_code == 0 and [p.name for p in tmp_path.iterdir()] == ["tanis-dig-1.pdf"]
+    assert len(result.output.strip().splitlines()) == 2
+
+
+def test_validate_valid_and_broken(runner, tmp_path):
+    runner.invoke(main, ["tanis", "dig", "--seed", "9", "--format", "json", "--out", str(tmp_path)])
+    path = tmp_path / "tanis-dig-9.json"
+    ok = runner.invoke(main, ["validate", str(path)])
+    assert ok.exit_code == 0 and "valid" in ok.output
+    doc = json.loads(path.read_text())
+    doc["layers"][1] = doc["layers"][2]
+    doc["layers"][0] = doc["layers"][0][:9]
+    path.write_text(json.dumps(doc))
+    bad = runner.invoke(main, ["validate", str(path)])
+    assert bad.exit_code == 1
+    assert "[stacked]" in bad.output and "[tile-count]" in bad.output and "[gap]" in bad.output
+    as_json = runner.invoke(main, ["validate", "--json", str(path)])
+    assert as_json.exit_code == 1 and json.loads(as_json.output)["valid"] is False
+
+
+def _no_files(folder):
+    return not folder.exists() or not any(folder.rglob("*"))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["validate", "{tmp}/missing.json"], "file not found"),
+    (["validate", "{tmp}/bad.json"], "invalid JSON"),
+    (["validate", "{tmp}/unknown.json"], "unknown format"),
+    (["tanis", "dig", "--paper", "a3", "--out", "{tmp}/out"], "unknown paper"),
+    (["tanis", "dig", "--count", "0", "--out", "{tmp}/out"], "--count"),
+    (["tanis", "dig", "--count", "-2", "--out", "{tmp}/out"], "--count"),
+    (["tanis", "dig", "--format", "png", "--out", "{tmp}/out"], "--format"),
+    (["tanis", "dig", "--out", "{tmp}/afile/out"], "is a file"),
+    (["tanis", "dig", "--seed", "-1", "--out", "{tmp}/out"], "--seed"),
+])
+def test_bad_input_exits_2_with_one_message_and_no_files(tmp_path, args, message):
+    (tmp_path / "bad.json").write_text('{"format": ')
+    (tmp_path / "unknown.json").write_text('{"format": "tombgen/chess.board", "version": 1}')
+    (tmp_path / "afile").write_text("")
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    result = run_tombgen(*args)
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) <= 4
+    assert _no_files(tmp_path / "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "bad.json", "unknown.json"]
+
+
+def test_validate_from_stdin():
+    result = run_tombgen("validate", "-", input='{"format": "tombgen/tanis.dig", "version": 1, '
+                                                 '"box": [5, 4], "layers": []}')
+    assert result.returncode == 1 and "[layer-count]" in result.stdout
