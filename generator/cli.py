@@ -43,11 +43,16 @@ def main() -> None:
     """
 
 
+from generator.aids.cli import aid  # noqa: E402  (light: heavy imports happen inside)
+
+main.add_command(aid)
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def validate(file: str, as_json: bool) -> None:
-    """Validate any tombgen JSON document (dispatches on its "format")."""
+    """Validate any tombgen document: JSON by its "format", or a game file (realms .toml map)."""
     from generator.validate import validate_file
 
     report = validate_file(file)

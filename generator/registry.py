@@ -51,8 +51,13 @@ class GameSpec(NamedTuple):
     #: ``new_state(rng, **options)``; the State has legal_moves(), apply(move), is_over(),
     #: scores() and check_invariants() -> list[str] (empty when all hold).
     engine: str = ""
+    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.aids.content.Aid``.
+    aid: str = ""
     #: Extra file kinds ``tombgen validate`` accepts: (suffix, "module:function(path) -> Report").
     readers: tuple[tuple[str, str], ...] = ()
+    #: JSON document kinds that are not products (nothing generates them here) but that
+    #: ``tombgen validate`` checks: (kind, "module:function(doc, source) -> Report").
+    documents: tuple[tuple[str, str], ...] = ()
 
     def product(self, kind: str) -> ProductSpec:
         for product in self.products:
@@ -97,5 +102,24 @@ def product_for_format(fmt: str) -> tuple[GameSpec, ProductSpec] | None:
     return None
 
 
+def document_checker(fmt: str) -> Callable[..., Any] | None:
+    """The ``(doc, source) -> Report`` checker of a non-product document format, if any."""
+    for spec in games():
+        for kind, ref in spec.documents:
+            if fmt == f"tombgen/{spec.name}.{kind}":
+                return resolve(ref)
+    return None
+
+
+def reader_for(path: str) -> Callable[..., Any] | None:
+    """The ``(path) -> Report`` reader a game registered for this file's suffix, if any."""
+    for spec in games():
+        for suffix, ref in spec.readers:
+            if str(path).lower().endswith(suffix):
+                return resolve(ref)
+    return None
+
+
 def formats() -> list[str]:
-    return [f"tombgen/{g.name}.{p.kind}" for g in games() for p in g.products]
+    return ([f"tombgen/{g.name}.{p.kind}" for g in games() for p in g.products]
+            + [f"tombgen/{g.name}.{kind}" for g in games() for kind, _ in g.documents])

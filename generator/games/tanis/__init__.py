@@ -20,4 +20,6 @@ SPEC = GameSpec(
             options=("style",),
         ),
     ),
+    engine=f"{_M}.rules:new_state",
+    aid=f"{_M}.aid:build_aid",
 )

@@ -53,10 +53,19 @@ def tilings(width: int, height: int) -> tuple[Layer, ...]:
 
 @functools.lru_cache(maxsize=None)
 def _compatible(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """For each tiling, the indices of tilings that may lie right below it (no shared tile)."""
+    """For each tiling, the indices of tilings that may lie right below it (no shared tile).
+
+    Each distinct tile footprint gets one bit, so "shares a tile" is a single AND.
+    """
     all_t = tilings(width, height)
-    sets = [frozenset(t) for t in all_t]
-    return tuple(tuple(j for j, b in enumerate(sets) if not (a & b)) for a in sets)
+    bit: dict[Tile, int] = {}
+    masks = []
+    for tiling in all_t:
+        mask = 0
+        for tile in tiling:
+            mask |= 1 << bit.setdefault(tile, len(bit))
+        masks.append(mask)
+    return tuple(tuple(j for j, b in enumerate(masks) if not a & b) for a in masks)
 
 
 @functools.lru_cache(maxsize=None)

@@ -19,9 +19,15 @@ SCHEMA = {
     "cards": {"explorer": int, "excavator": int, "expert": int},
     "scoring": {"group_points": [int]},
     "classic": {"patterns": [[[int]]]},
+    "play": {"players": int, "slide_step": float, "expert_min_tiles": int,
+             "excavator_min_tiles": int, "tie_winner": str},
+    "bots": {"greedy": {"growth": float, "deny": float, "expert_second": float,
+                        "excavate_deny": float, "explore_value": float,
+                        "endgame_tiles_per_card": float}},
 }
 
 FIELDS = ("box", "layers")
+CARDS = ("explorer", "excavator", "expert")
 
 
 def data():
@@ -100,3 +106,37 @@ def dig_from_fields(doc: dict[str, Any], source: str = "<dig>") -> Dig:
         out.append(tuple(tiles))
     return Dig((box[0], box[1]), tuple(out), str(doc.get("options", {}).get("style", ""))
                if isinstance(doc.get("options"), dict) else "")
+
+
+# ---- tile identities ----------------------------------------------------------------------------
+# A tile's identity is a small int code: type index * 10 + (number - lowest). Codes keep the engine
+# lean (lists of ints); names are for people and JSON.
+
+def types() -> tuple[str, ...]:
+    """The four tile types, in the order of the rules data."""
+    return tuple(data()["components"]["types"])
+
+
+def numbers() -> range:
+    """The numbers a tile can carry (1 to 10)."""
+    comp = data()["components"]
+    return range(comp["lowest"], comp["highest"] + 1)
+
+
+def tile_code(type_name: str, number: int) -> int:
+    """The code of the tile ``type_name`` ``number`` (ValueError if there is no such tile)."""
+    nums = numbers()
+    if type_name not in types() or number not in nums:
+        raise ValueError(f"no tile {type_name} {number}")
+    return types().index(type_name) * len(nums) + (number - nums.start)
+
+
+def tile_name(code: int) -> str:
+    """``'snake 7'`` for a tile code."""
+    nums = numbers()
+    return f"{types()[code // len(nums)]} {code % len(nums) + nums.start}"
+
+
+def all_codes() -> list[int]:
+    """Every tile code of the game (40)."""
+    return list(range(len(types()) * len(numbers())))

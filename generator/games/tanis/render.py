@@ -52,8 +52,9 @@ def _corner_mark(sheet: Sheet, x: float, unit: float) -> list[Item]:
     sign = -1 if x > 0 else 1
     tri = Polygon(((x, 0), (x + sign * size, 0), (x, size)),
                   Style(stroke=None, fill=sheet.theme("accent")))
-    return [tri, text(x - sign * 1.2, -1.2, "A", SMALL_PT, bold=True,
-                      anchor="end" if sign > 0 else "start", fill=sheet.theme("accent"))]
+    # The letter sits above the corner, inside the box's width, so it never leaves the margins.
+    return [tri, text(x, -1.2, "A", SMALL_PT, bold=True, anchor="start" if sign > 0 else "end",
+                      fill=sheet.theme("accent"))]
 
 
 def _panel(sheet: Sheet, dig: Dig, depth: int, x: float, y: float, width: float,
@@ -81,7 +82,7 @@ def _ordinal(n: int) -> str:
 
 
 def render_dig(dig: Dig, sheet: Sheet, info) -> list[Page]:
-    """The one-page setup sheet of a dig."""
+    """The setup sheet of a dig (page 1) and the players' score pad (page 2)."""
     items, y = title_block(sheet, "Tanis — dig pattern",
                            f"style {dig.style or 'custom'} · seed {info.seed}")
     intro_lines = _intro(sheet, y)
@@ -103,7 +104,9 @@ def render_dig(dig: Dig, sheet: Sheet, info) -> list[Page]:
             y += row_h + 8
             row_h = 0.0
     items += _surface(sheet, dig, y, unit)
-    return [Page(sheet.width, sheet.height, tuple(items))]
+    from generator.games.tanis.render_pad import render_score_pad
+
+    return [Page(sheet.width, sheet.height, tuple(items)), render_score_pad(sheet, info)]
 
 
 def _intro(sheet: Sheet, y: float) -> list[Item]:

@@ -87,3 +87,36 @@ def validate_dig(dig: Dig) -> Report:
                 report.add("stacked", f"lies exactly on a tile of layer {depth + 2}",
                            _tile_name(depth, i, t))
     return report
+
+
+def new_state(rng, **options):
+    """A fresh 2-player game on a random-style dig with seeded identities (conformance play).
+
+    The engine lives in :mod:`generator.games.tanis.rules_play`; this is its registry entry.
+    """
+    from generator.games.tanis.rules_play import new_state as _new_state
+
+    return _new_state(rng, **options)
+
+
+def read_dig(path: str) -> Dig:
+    """A valid dig from a ``tanis dig`` JSON file (``-`` = stdin).
+
+    Not a tanis dig document or malformed → InputError (exit 2); a dig breaking a rule →
+    RuleError (exit 1) carrying the report.
+    """
+    from generator.core.envelope import read_document
+    from generator.core.errors import InputError, RuleError
+    from generator.games.tanis.model import dig_from_fields
+
+    source = "<stdin>" if str(path) == "-" else str(path)
+    fmt, doc = read_document(path)
+    if fmt != "tombgen/tanis.dig":
+        raise InputError(f"{source} [format]: {fmt!r} is not a dig; make one with "
+                         "`tombgen tanis dig --format json`")
+    dig = dig_from_fields(doc, source)
+    report = validate_dig(dig)
+    if not report.ok:
+        report.subject = source
+        raise RuleError(f"{source}: not a valid dig\n{report.text()}", report)
+    return dig

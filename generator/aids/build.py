@@ -1,0 +1,115 @@
+"""Building player-aid PDFs: content → jinja2 HTML → WeasyPrint cards → imposed PDF.
+
+``make_aids`` returns ``[(file name, pdf bytes)]`` without touching the disk; the CLI writes them
+atomically. Card sizes and print settings come from ``seeds/cards.toml``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator import GENERATOR
+from generator.aids.content import Aid, Catalogue
+from generator.core.data import MapOf, load_seed, resource_root
+from generator.core.errors import InputError
+from generator.draw.documents import (
+    CardFormat, crop_marks, impose, nup_layout, render_template, single_layout, write_cards,
+)
+from generator.draw.paper import make_sheet
+from generator.registry import games, resolve
+
+SCHEMA = {
+    "size": MapOf({"width": float, "height": float}),
+    "card": {"padding": float, "max_bleed": float, "base_font": float, "min_font": float},
+    "marks": {"length": float, "offset": float, "width": float},
+    "nup": {"gutter": float, "margin": float},
+}
+
+
+def cards_data():
+    """``seeds/cards.toml``, checked and frozen."""
+    return load_seed("cards.toml", SCHEMA)
+
+
+def size_names() -> tuple[str, ...]:
+    return tuple(cards_data()["size"])
+
+
+def aid_games() -> list[str]:
+    return [g.name for g in games() if g.aid]
+
+
+def card_format(size: str, bleed: float) -> CardFormat:
+    data = cards_data()
+    if size not in data["size"]:
+        raise InputError(f"--size {size}: unknown card size; choose one of {', '.join(size_names())}")
+    if not 0 <= bleed <= data["card"]["max_bleed"]:
+        raise InputError(f"--bleed {bleed:g}: must be between 0 and {data['card']['max_bleed']:g} mm")
+    dims = data["size"][size]
+    return CardFormat(dims["width"], dims["height"], bleed)
+
+
+def build_content(game: str, lang: str, variant: str) -> Aid:
+    """The aid content of one game in one language."""
+    spec = next((g for g in games() if g.name == game and g.aid), None)
+    if spec is None:
+        raise InputError(f"aid {game}: no player aid for this game; choose one of "
+                         f"{', '.join(aid_games())} or all")
+    return resolve(spec.aid)(Catalogue(lang), variant)
+
+
+def html_for(aid: Aid, cat: Catalogue, fmt: CardFormat, mono: bool, footer: str) -> str:
+    """The HTML of one aid's cards."""
+    data = cards_data()
+    theme = make_sheet("a4", mono).theme
+    return render_template(resource_root("templates") / "aids", "cards.html.j2", {
+        "aid": aid, "fmt": fmt, "padding": data["card"]["padding"], "mono": mono,
+        "base_font": data["card"]["base_font"], "footer": footer, "lang": cat.lang,
+        "colour": {role: theme(role) for role in ("ink", "muted", "panel", "accent", "paper", "faint")},
+    })
+
+
+def make_aid(game: str, *, lang: str = "en", size: str = "poker", variant: str = "en",
+             mono: bool = False, bleed: float = 0.0, crop: bool = False, nup: bool = False,
+             paper: str = "a4") -> tuple[str, bytes]:
+    """One game's aid as (file name, PDF bytes)."""
+    data = cards_data()
+    fmt = card_format(size, bleed)
+    cat = Catalogue(lang)
+    aid = build_content(game, lang, variant)
+    footer = f"{cat('common.footer', game=aid.title)} · {lang.upper()} · {GENERATOR}"
+    meta = {"title": f"{aid.title} — {cat('common.aid')}", "subject": footer,
+            "keywords": ", ".join(["tombgen", game, "aid", f"lang={lang}", f"size={size}",
+                                   f"variant={variant}", f"bleed={bleed:g}"]),
+            "creator": GENERATOR}
+    cards_pdf = write_cards(html_for(aid, cat, fmt, mono, footer), metadata=meta)
+    count = _page_count(cards_pdf)
+    crop = crop or nup  # imposed sheets always get crop marks
+    marks = data["marks"]
+    mark_room = marks["offset"] + marks["length"] + 1.0 if crop else 0.0
+    if nup:
+        sheet = make_sheet(paper)
+        size_mm, places = nup_layout(fmt, count, (sheet.width, sheet.height),
+                                     data["nup"]["gutter"] + 2 * mark_room, data["nup"]["margin"])
+        segments = crop_marks(fmt, places, marks["length"], marks["offset"])
+    else:
+        size_mm, places = single_layout(fmt, count, mark_room)
+        segments = crop_marks(fmt, places, marks["length"], marks["offset"]) if crop else []
+    pdf = impose(cards_pdf, fmt, size_mm, places, segments, marks["width"], meta)
+    variant_part = f"-{variant}" if game == "tut" else ""
+    name = f"{game}-aid-{lang}{variant_part}-{size}{'-nup-' + paper if nup else ''}.pdf"
+    return name, pdf
+
+
+def make_aids(which: str, **options: Any) -> list[tuple[str, bytes]]:
+    """``which`` = a game name or 'all'; every PDF is built before any is written."""
+    names = aid_games() if which == "all" else [which]
+    return [make_aid(name, **options) for name in names]
+
+
+def _page_count(pdf: bytes) -> int:
+    import io
+
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)

@@ -1,0 +1,67 @@
+"""Dig geometry for the engine, in half units (the slide step).
+
+A 5 x 4 box becomes a 10 x 8 grid and every footprint a bit mask (bit ``y * cols + x``), so
+"overlaps", "held up by the level below" and "covered from above" are single integer ANDs.
+:class:`Board` is fixed for a dig and shared by every game (and copy) played on it.
+"""
+
+from __future__ import annotations
+
+from generator.core.errors import InputError
+from generator.games.tanis.model import Dig, data, numbers
+
+
+class Board:
+    """The fixed geometry of a dig in half units: slots, levels, shapes and footprint masks."""
+
+    def __init__(self, dig: Dig):
+        play = data()["play"]
+        self.step = play["slide_step"]
+        self.excavator_min, self.expert_min = play["excavator_min_tiles"], play["expert_min_tiles"]
+        self.per = len(numbers())  # numbers per type: code // per is the type, code % per the number
+        self.cols = half_units(dig.box[0], self.step, "box width")
+        self.rows = half_units(dig.box[1], self.step, "box height")
+        self.full = (1 << (self.cols * self.rows)) - 1
+        self.levels = len(dig.layers)
+        self.level: list[int] = []
+        self.size: list[tuple[int, int]] = []
+        self.start: list[tuple[int, int]] = []
+        self.by_level: list[list[int]] = []
+        for depth, layer in enumerate(dig.layers):
+            self.by_level.append(list(range(len(self.level), len(self.level) + len(layer))))
+            for t in layer:
+                w, h = half_units(t.w, self.step, "tile size"), half_units(t.h, self.step, "tile size")
+                x, y = half_units(t.x, self.step, "tile x"), half_units(t.y, self.step, "tile y")
+                if x < 0 or y < 0 or x + w > self.cols or y + h > self.rows or w < 1 or h < 1:
+                    raise InputError(f"layer {depth + 1}: tile at ({t.x:g}, {t.y:g}) is not "
+                                     "inside the box")
+                self.level.append(depth)
+                self.size.append((w, h))
+                self.start.append((x, y))
+        self._shapes: dict[tuple[int, int], list[int]] = {}
+
+    @property
+    def tiles(self) -> int:
+        return len(self.level)
+
+    def mask(self, tile: int, x: int, y: int) -> int:
+        """Footprint of ``tile`` with its top-left corner at half-unit cell (x, y)."""
+        w, h = self.size[tile]
+        table = self._shapes.get((w, h))
+        if table is None:
+            table = self._shapes[(w, h)] = self._shape_table(w, h)
+        return table[y * self.cols + x]
+
+    def _shape_table(self, w: int, h: int) -> list[int]:
+        row = (1 << w) - 1
+        block = sum(row << (i * self.cols) for i in range(h))
+        return [block << (y * self.cols + x) if x + w <= self.cols and y + h <= self.rows else -1
+                for y in range(self.rows) for x in range(self.cols)]
+
+
+def half_units(value: float, step: float, what: str) -> int:
+    """``value`` in half units (steps); not a whole number of steps → InputError naming ``what``."""
+    n = value / step
+    if abs(n - round(n)) > 1e-9:
+        raise InputError(f"{what} {value:g} is not a multiple of {step:g}")
+    return int(round(n))

@@ -1,0 +1,419 @@
+"""The Tanis engine: a two-player game on a dig, with tile identities dealt face down.
+
+Geometry is kept in half units (the slide step) by :mod:`rules_board`: every footprint is a bit
+mask. A tile is *completely visible* when no tile still in the dig on a higher level overlaps its
+footprint; tiles slid onto half positions are masks like any other, so half overlaps count. Tile *slots* are numbered through the dig's layers in order
+(layer 1 = surface = slots 0-9 for a standard dig); a slot's identity (type and number) is a code
+of :mod:`model`.
+
+A turn is one or more *steps*; the same player makes every step of a turn:
+
+* ``Take(t)``            take a visible tile; ends the turn.
+* ``Explore(t, dx, dy)`` Explorer card: slide visible tile ``t`` by (dx, dy) units, then the
+                         player must ``Take`` any visible tile (seen after the slide).
+* ``Excavate(t)``        Excavator card: remove visible tile ``t`` from the game, then ``Take``.
+* ``Expert()``           Expert card, declared first: then ``Take`` twice, the second tile of
+                         another type (if none is visible the turn ends after one tile).
+
+Two-step turns let a player (and a bot) see what a slide or an excavation uncovered before
+choosing the take, as at the table. The game ends when the dig is empty.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from generator.core.errors import InputError, RuleError
+from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
+from generator.games.tanis.rules_board import Board, half_units
+from generator.games.tanis.rules_scoring import mask_points, winner
+
+START, TAKE, EXPERT1, EXPERT2, OVER = range(5)
+PHASES = ("start", "take", "expert-first", "expert-second", "over")
+IN_DIG, EXCAVATED = -1, -2
+EXPLORER, EXCAVATOR, EXPERT = range(3)
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take visible tile ``tile`` (a slot number)."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Explore:
+    """Explorer: slide visible tile ``tile`` by ``dx`` or ``dy`` units (one of them zero)."""
+
+    tile: int
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True, slots=True)
+class Excavate:
+    """Excavator: remove visible tile ``tile`` from the game (a take must follow)."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Expert:
+    """Expert: declared at the start of the turn; two takes of different types follow."""
+
+
+Move = Take | Explore | Excavate | Expert
+EXPERT_MOVE = Expert()
+# Moves are interned so legal_moves() builds lists of existing objects, never new dataclasses.
+_TAKES = tuple(Take(i) for i in range(256))
+_EXCAVATES = tuple(Excavate(i) for i in range(256))
+_EXPLORES: dict[tuple[int, int, int], Explore] = {}
+
+
+def _explore(tile: int, hx: int, hy: int, step: float) -> Explore:
+    key = (tile, hx, hy)
+    move = _EXPLORES.get(key)
+    if move is None:
+        move = _EXPLORES[key] = Explore(tile, hx * step, hy * step)
+    return move
+
+
+class State:
+    """A Tanis game in progress (see the module doc for moves and steps)."""
+
+    __slots__ = ("board", "codes", "first", "player", "phase", "pos", "mask", "where", "occ",
+                 "held", "cards", "used", "left", "turn", "visible", "seen", "expert_type")
+
+    def __init__(self, dig: Dig, codes: Sequence[int], first: int = 0,
+                 board: Board | None = None):
+        self.board = board or Board(dig)
+        b = self.board
+        if len(codes) != b.tiles:
+            raise InputError(f"{len(codes)} tile identities for {b.tiles} tiles in the dig")
+        self.codes = tuple(codes)
+        players, cards = data()["play"]["players"], data()["cards"]
+        if not 0 <= first < players:
+            raise InputError(f"first player {first}: use 0 to {players - 1}")
+        self.first = self.player = first
+        self.phase = START
+        self.pos = list(b.start)
+        self.mask = [b.mask(t, x, y) for t, (x, y) in enumerate(self.pos)]
+        self.where = [IN_DIG] * b.tiles
+        self.occ = [0] * b.levels
+        for t, m in enumerate(self.mask):
+            self.occ[b.level[t]] |= m
+        self.held = [[0] * len(data()["components"]["types"]) for _ in range(players)]
+        self.cards = [[cards[c] for c in CARDS] for _ in range(players)]
+        self.used = [[0] * len(CARDS) for _ in range(players)]
+        self.left = b.tiles
+        self.turn = 0
+        self.seen = 0
+        self.expert_type = -1
+        self.visible: list[int] = []
+        self._refresh()
+
+    # ---- protocol ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.player
+
+    def is_over(self) -> bool:
+        return self.left == 0
+
+    def scores(self) -> list[int]:
+        """Each player's points so far (final once the game is over)."""
+        table = mask_points()
+        return [sum(table[m] for m in held) for held in self.held]
+
+    def winner(self) -> int:
+        """Index of the winning player (most points; a tie goes to the player who did not start)."""
+        return winner(self.scores(), self.first)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal step for the current player (empty once the game is over)."""
+        phase = self.phase
+        if phase == START:
+            vis = self.visible
+            moves: list[Move] = [_TAKES[t] for t in vis]
+            cards = self.cards[self.player]
+            if cards[EXPLORER]:
+                moves += self.slides()
+            if cards[EXCAVATOR] and self.left >= self.board.excavator_min:
+                moves += [_EXCAVATES[t] for t in vis]
+            if cards[EXPERT] and self.left >= self.board.expert_min:
+                moves.append(EXPERT_MOVE)
+            return moves
+        if phase == EXPERT2:
+            per = self.board.per
+            return [_TAKES[t] for t in self.visible if self.codes[t] // per != self.expert_type]
+        if phase == OVER:
+            return []
+        return [_TAKES[t] for t in self.visible]
+
+    def apply(self, move: Move) -> None:
+        """Plays one step; an illegal step raises :class:`RuleError` and changes nothing."""
+        kind = move.__class__
+        if kind is Take:
+            self._take(move.tile)
+        elif kind is Explore:
+            self._explore(move)
+        elif kind is Excavate:
+            self._excavate(move.tile)
+        elif kind is Expert:
+            self._card_check(EXPERT, self.board.expert_min)
+            self._spend(EXPERT)
+            self.phase = EXPERT1
+        else:
+            raise RuleError(f"not a Tanis move: {move!r}")
+
+    # ---- queries ----------------------------------------------------------------------------
+
+    def is_visible(self, tile: int) -> bool:
+        return tile in self.visible
+
+    def code(self, tile: int) -> int:
+        """The identity of slot ``tile`` (the referee's view: face-down tiles included)."""
+        return self.codes[tile]
+
+    def known(self, tile: int) -> int | None:
+        """The identity of ``tile`` if a player could know it (ever completely visible), else None."""
+        return self.codes[tile] if self.seen >> tile & 1 else None
+
+    def describe(self, tile: int) -> str:
+        """``'tile 12 (layer 2 at (1.5, 0))'`` for messages."""
+        x, y = self.pos[tile]
+        step = self.board.step
+        return f"tile {tile} (layer {self.board.level[tile] + 1} at ({x * step:g}, {y * step:g}))"
+
+    def cards_left(self, player: int) -> dict[str, int]:
+        return dict(zip(CARDS, self.cards[player]))
+
+    def cards_used(self, player: int) -> dict[str, int]:
+        return dict(zip(CARDS, self.used[player]))
+
+    def collected(self, player: int) -> list[int]:
+        """Codes of the tiles ``player`` has taken, sorted."""
+        return sorted(self.codes[t] for t, w in enumerate(self.where) if w == player)
+
+    def excavated(self) -> list[int]:
+        return sorted(self.codes[t] for t, w in enumerate(self.where) if w == EXCAVATED)
+
+    def slides(self) -> list[Explore]:
+        """Every legal Explorer slide: each visible tile, direction and stop (half units)."""
+        b = self.board
+        out: list[Explore] = []
+        cover = 0
+        for depth in range(b.levels):
+            occ = self.occ[depth]
+            support = self.occ[depth + 1] if depth + 1 < b.levels else b.full
+            free = b.full & ~occ & support & ~cover
+            cover |= occ
+            if not free:
+                continue  # tight or unsupported level: nothing on it can move
+            for t in b.by_level[depth]:
+                if self.where[t] == IN_DIG and t in self.visible:
+                    out += self._tile_slides(t, free | self.mask[t])
+        return out
+
+    def _tile_slides(self, t: int, allowed: int) -> list[Explore]:
+        b = self.board
+        x0, y0 = self.pos[t]
+        w, h = b.size[t]
+        out = []
+        for dx, dy in DIRECTIONS:
+            x, y, k = x0 + dx, y0 + dy, 1
+            while 0 <= x <= b.cols - w and 0 <= y <= b.rows - h:
+                if b.mask(t, x, y) & ~allowed:
+                    break
+                out.append(_explore(t, dx * k, dy * k, b.step))
+                x, y, k = x + dx, y + dy, k + 1
+        return out
+
+    # ---- steps ------------------------------------------------------------------------------
+
+    def _check_tile(self, tile: int, verb: str) -> None:
+        if not isinstance(tile, int) or not 0 <= tile < self.board.tiles:
+            raise RuleError(f"cannot {verb} tile {tile!r}: the dig has tiles 0 to "
+                            f"{self.board.tiles - 1}")
+        if self.where[tile] != IN_DIG:
+            raise RuleError(f"cannot {verb} {self.describe(tile)}: it is no longer in the dig")
+        if tile not in self.visible:
+            raise RuleError(f"cannot {verb} {self.describe(tile)}: it is not completely visible "
+                            "(a tile above overlaps it)")
+
+    def _card_check(self, card: int, min_tiles: int) -> None:
+        name = CARDS[card]
+        if self.phase != START:
+            raise RuleError(f"cannot play the {name} now: the turn must first finish with a take "
+                            f"(step: {PHASES[self.phase]})")
+        if not self.cards[self.player][card]:
+            raise RuleError(f"player {self.player + 1} has no {name} card left")
+        if self.left < min_tiles:
+            raise RuleError(f"cannot play the {name} with {self.left} tile(s) left in the dig")
+
+    def _spend(self, card: int) -> None:
+        self.cards[self.player][card] -= 1
+        self.used[self.player][card] += 1
+
+    def _take(self, tile: int) -> None:
+        if self.phase == OVER:
+            raise RuleError("the game is over: the dig is empty")
+        self._check_tile(tile, "take")
+        per = self.board.per
+        code = self.codes[tile]
+        if self.phase == EXPERT2 and code // per == self.expert_type:
+            raise RuleError(f"cannot take {tile_name(code)} as the Expert's second tile: the first "
+                            "was of the same type")
+        self._remove(tile, self.player)
+        self.held[self.player][code // per] |= 1 << (code % per)
+        if self.phase == EXPERT1 and self.left:
+            self.expert_type = code // per
+            if any(self.codes[t] // per != code // per for t in self.visible):
+                self.phase = EXPERT2
+                return
+        self._end_turn()
+
+    def _excavate(self, tile: int) -> None:
+        self._card_check(EXCAVATOR, self.board.excavator_min)
+        self._check_tile(tile, "excavate")
+        self._spend(EXCAVATOR)
+        self._remove(tile, EXCAVATED)
+        self.phase = TAKE
+
+    def _explore(self, move: Explore) -> None:
+        self._card_check(EXPLORER, 1)
+        self._check_tile(move.tile, "slide")
+        hx, hy = self._slide_steps(move)
+        self._check_path(move.tile, hx, hy)
+        t = move.tile
+        x, y = self.pos[t]
+        depth = self.board.level[t]
+        self.occ[depth] &= ~self.mask[t]
+        self.pos[t] = (x + hx, y + hy)
+        self.mask[t] = self.board.mask(t, x + hx, y + hy)
+        self.occ[depth] |= self.mask[t]
+        self._spend(EXPLORER)
+        self.phase = TAKE
+        self._refresh()
+
+    def _slide_steps(self, move: Explore) -> tuple[int, int]:
+        """The slide in half units; diagonal, empty or unaligned slides are refused."""
+        if move.dx and move.dy:
+            raise RuleError(f"cannot slide {self.describe(move.tile)} diagonally: move it along "
+                            "one direction only (dx or dy zero)")
+        if not move.dx and not move.dy:
+            raise RuleError("a slide must move the tile (dx or dy not zero)")
+        step = self.board.step
+        try:
+            return half_units(move.dx, step, "dx"), half_units(move.dy, step, "dy")
+        except InputError:
+            raise RuleError(f"cannot stop {self.describe(move.tile)} after ({move.dx:g}, "
+                            f"{move.dy:g}): a slide ends aligned on a whole or half unit") from None
+
+    def _check_path(self, t: int, hx: int, hy: int) -> None:
+        """Every half step of the path: inside the box, no push, supported, not under a tile."""
+        b = self.board
+        depth = b.level[t]
+        others = self.occ[depth] & ~self.mask[t]
+        support = self.occ[depth + 1] if depth + 1 < b.levels else b.full
+        cover = 0
+        for d in range(depth):
+            cover |= self.occ[d]
+        (x, y), (w, h) = self.pos[t], b.size[t]
+        dx, dy = (hx > 0) - (hx < 0), (hy > 0) - (hy < 0)
+        for _ in range(abs(hx) + abs(hy)):
+            x, y = x + dx, y + dy
+            at = f"({x * b.step:g}, {y * b.step:g})"
+            if not (0 <= x <= b.cols - w and 0 <= y <= b.rows - h):
+                raise RuleError(f"cannot slide {self.describe(t)} to {at}: it would leave the box")
+            m = b.mask(t, x, y)
+            if m & others:
+                hit = next(o for o in b.by_level[depth] if o != t and self.where[o] == IN_DIG
+                           and self.mask[o] & m)
+                raise RuleError(f"cannot slide {self.describe(t)} to {at}: it would push "
+                                f"{self.describe(hit)}")
+            if m & ~support:
+                raise RuleError(f"cannot slide {self.describe(t)} to {at}: it would pass over a "
+                                "gap (the level below does not hold it up there)")
+            if m & cover:
+                raise RuleError(f"cannot slide {self.describe(t)} to {at}: a tile above is in "
+                                "the way")
+
+    def _remove(self, tile: int, to: int) -> None:
+        self.where[tile] = to
+        self.occ[self.board.level[tile]] &= ~self.mask[tile]
+        self.left -= 1
+        self._refresh()
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        self.expert_type = -1
+        if self.left == 0:
+            self.phase = OVER
+            return
+        self.phase = START
+        self.player = (self.player + 1) % len(self.held)
+
+    def _refresh(self) -> None:
+        """Recomputes the completely visible tiles (top level down, stopping under a full cover)."""
+        b, where, mask = self.board, self.where, self.mask
+        vis = []
+        cover = 0
+        seen = self.seen
+        for depth in range(b.levels):
+            for t in b.by_level[depth]:
+                if where[t] == IN_DIG and not mask[t] & cover:
+                    vis.append(t)
+                    seen |= 1 << t
+            cover |= self.occ[depth]
+            if cover == b.full:
+                break
+        self.visible = vis
+        self.seen = seen
+
+    # ---- copies and checks ------------------------------------------------------------------
+
+    def copy(self) -> "State":
+        """An independent copy sharing the immutable board and identities."""
+        other = State.__new__(State)
+        for name in ("board", "codes", "first", "player", "phase", "left", "turn", "seen",
+                     "expert_type"):
+            setattr(other, name, getattr(self, name))
+        for name in ("pos", "mask", "where", "occ", "visible"):
+            setattr(other, name, list(getattr(self, name)))
+        for name in ("held", "cards", "used"):
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        return other
+
+    def check_invariants(self) -> list[str]:
+        """Every broken invariant as a sentence (empty when the state is consistent)."""
+        from generator.games.tanis.rules_invariants import invariants
+
+        return invariants(self)
+
+
+def deal(rng: random.Random, tiles: int) -> list[int]:
+    """Tile identities for ``tiles`` slots, shuffled face down (all 40 codes for a full dig)."""
+    codes = all_codes()
+    if tiles > len(codes):
+        raise InputError(f"a dig of {tiles} tiles needs more than the {len(codes)} tiles of the game")
+    rng.shuffle(codes)
+    return codes[:tiles]
+
+
+def start_state(dig: Dig, rng: random.Random, first: int = 0, board: Board | None = None) -> State:
+    """A fresh game on ``dig`` with identities dealt by ``rng``; player ``first`` begins."""
+    return State(dig, deal(rng, sum(len(layer) for layer in dig.layers)), first, board)
+
+
+def new_state(rng: random.Random, style: str = "random", first: int = 0,
+              players: int = 2) -> State:
+    """A fresh 2-player game on a generated dig (``style``) with seeded identities."""
+    from generator.games.tanis.generate import generate_dig
+
+    if players != data()["play"]["players"]:
+        raise InputError(f"Tanis is played by {data()['play']['players']} players, not {players}")
+    return start_state(generate_dig(rng, style), rng, first)

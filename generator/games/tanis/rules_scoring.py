@@ -1,0 +1,157 @@
+"""Tanis scoring: groups of consecutive numbers, totals, the tie rule, and the score referee.
+
+A *group* is a run of consecutive numbers of one type held by one player; each group scores from
+the table of the rules data (1->0, 2->2, 3->4, 4->7, 5->10, 6 or more->14). On equal totals the
+player who did not take the first turn wins.
+
+The referee (``tombgen tanis score``) reads::
+
+    {"players": [{"snake": [1, 2], "ankh": [], "falcon": [5], "scarab": [7, 8, 9]}, {...}],
+     "first": 0}
+
+A type left out counts as none collected; ``first`` (the index of the starting player) defaults
+to 0. Malformed input is an :class:`InputError` (exit 2); a number outside 1-10, a number listed
+twice, a tile held by both players or a wrong number of players is a :class:`RuleError` (exit 1).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from generator.core.errors import InputError, RuleError
+from generator.games.tanis.model import data, numbers, types
+
+
+def group_points(size: int) -> int:
+    """Points of one group of ``size`` consecutive numbers (sizes past the table score its last)."""
+    table = data()["scoring"]["group_points"]
+    return table[min(size, len(table)) - 1] if size > 0 else 0
+
+
+def groups(values: list[int] | tuple[int, ...]) -> list[list[int]]:
+    """The runs of consecutive numbers in ``values`` (sorted, duplicates ignored)."""
+    runs: list[list[int]] = []
+    for n in sorted(set(values)):
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs
+
+
+@functools.lru_cache(maxsize=None)
+def mask_points() -> tuple[int, ...]:
+    """Points of every set of numbers of one type, indexed by its bit mask (bit i = lowest + i).
+
+    The engine keeps a player's holding of a type as such a mask, so scoring is one lookup.
+    """
+    width = len(numbers())
+    out = []
+    for mask in range(1 << width):
+        held = [i for i in range(width) if mask >> i & 1]
+        out.append(sum(group_points(len(g)) for g in groups(held)))
+    return tuple(out)
+
+
+def tie_winner(first: int, players: int = 2) -> int:
+    """Who wins a tie: by the rules data, the player who did not start (of two)."""
+    rule = data()["play"]["tie_winner"]
+    if rule not in ("first", "second"):
+        raise InputError(f"seeds/tanis.toml [play.tie_winner]: {rule!r}; use \"first\" or "
+                         "\"second\"")
+    return first if rule == "first" else (first + 1) % players
+
+
+def winner(totals: list[int] | tuple[int, ...], first: int) -> int:
+    """Index of the winner: most points; a tie for the most goes by :func:`tie_winner`."""
+    best = max(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    preferred = tie_winner(first, len(totals))
+    return preferred if preferred in leaders else leaders[0]
+
+
+def score_player(held: dict[str, list[int]]) -> dict[str, Any]:
+    """One player's groups (type, numbers, points), in type order then number order, and total."""
+    out = []
+    for name in types():
+        for run in groups(held.get(name, [])):
+            out.append({"type": name, "numbers": run, "points": group_points(len(run))})
+    return {"groups": out, "total": sum(g["points"] for g in out)}
+
+
+def score_players(players: list[dict[str, list[int]]], first: int = 0) -> dict[str, Any]:
+    """Every player's groups and total, and the winner (tie rule applied)."""
+    scored = [score_player(p) for p in players]
+    return {"players": scored, "winner": winner([p["total"] for p in scored], first)}
+
+
+# ---- the referee's input ------------------------------------------------------------------------
+
+def parse_score_input(doc: Any, source: str) -> tuple[list[dict[str, list[int]]], int]:
+    """Checks the shape of a score document; returns (players, first). See the module doc."""
+    if not isinstance(doc, dict):
+        raise InputError(f"{source}: expected a JSON object with \"players\" (and \"first\")")
+    unknown = sorted(set(doc) - {"players", "first"})
+    if unknown:
+        raise InputError(f"{source} [{unknown[0]}]: unknown key; allowed: players, first")
+    if "players" not in doc or not isinstance(doc["players"], list):
+        raise InputError(f"{source} [players]: expected a list with one object per player")
+    first = doc.get("first", 0)
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise InputError(f"{source} [first]: expected the index of the starting player (0 or 1)")
+    players = [_parse_player(p, f"{source} [players[{i}]]") for i, p in enumerate(doc["players"])]
+    return players, first
+
+
+def _parse_player(value: Any, place: str) -> dict[str, list[int]]:
+    if not isinstance(value, dict):
+        raise InputError(f"{place}: expected an object like {{\"snake\": [1, 2], ...}}")
+    held: dict[str, list[int]] = {}
+    for key, nums in value.items():
+        if key not in types():
+            raise InputError(f"{place} [{key}]: unknown tile type; use {', '.join(types())}")
+        if not isinstance(nums, list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in nums):
+            raise InputError(f"{place} [{key}]: expected a list of whole numbers")
+        held[key] = list(nums)
+    return held
+
+
+def check_score_input(players: list[dict[str, list[int]]], first: int, source: str) -> None:
+    """Raises :class:`RuleError` naming the first rule the collected tiles break."""
+    count = data()["play"]["players"]
+    if len(players) != count:
+        raise RuleError(f"{source} [players]: Tanis has {count} players, the file lists "
+                        f"{len(players)}")
+    if not 0 <= first < count:
+        raise RuleError(f"{source} [first]: {first} is not a player; use 0 or {count - 1}")
+    nums = numbers()
+    owner: dict[tuple[str, int], int] = {}
+    for i, held in enumerate(players):
+        for name, values in held.items():
+            place = f"{source} [players[{i}].{name}]"
+            seen: set[int] = set()
+            for n in values:
+                if n not in nums:
+                    raise RuleError(f"{place}: {n} is not a tile number; numbers run "
+                                    f"{nums.start} to {nums.stop - 1}")
+                if n in seen:
+                    raise RuleError(f"{place}: {name} {n} is listed twice; each tile exists once")
+                seen.add(n)
+                if (name, n) in owner:
+                    raise RuleError(f"{place}: {name} {n} is also held by player "
+                                    f"{owner[(name, n)] + 1} (players[{owner[(name, n)]}]); "
+                                    "a tile belongs to one player")
+                owner[(name, n)] = i
+
+
+def score_document(doc: Any, source: str) -> dict[str, Any]:
+    """Parses, checks and scores a referee document: the result of :func:`score_players`."""
+    players, first = parse_score_input(doc, source)
+    check_score_input(players, first, source)
+    result = score_players(players, first)
+    result["first"] = first
+    return result

@@ -1,0 +1,118 @@
+"""Many bot games on one dig or on generated digs, summed up so dig styles can be compared.
+
+Game ``i`` of a run with seed ``S`` uses the seed ``derive_seed(S, i)`` for its dig (unless a dig
+file is given) and for dealing the tile identities, so a run is reproducible. Seat 1 (index 0)
+always takes the first turn; swap ``players`` to see a bot from the other seat.
+
+The summary (``tombgen/tanis.simulation``) holds per seat the bot, wins, win rate, the score
+spread and the mean number of each card used; ties (won by the player who did not start); turns
+per game; and the reveal curve: the mean number of completely visible tiles after each turn
+(turn 0 = before the first turn), with how many games lasted that long.
+"""
+
+from __future__ import annotations
+
+import statistics
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from generator.core.envelope import envelope
+from generator.core.errors import InputError
+from generator.core.play import summary
+from generator.core.rng import derive_seed, make_rng
+from generator.games.tanis.bots import make_bot
+from generator.games.tanis.generate import STYLES, generate_dig
+from generator.games.tanis.model import CARDS, Dig, data
+from generator.games.tanis.rules_play import Board, start_state
+
+MAX_STEPS = 1000  # a game has 40 tiles; far fewer steps always suffice
+
+
+@dataclass
+class GameRecord:
+    """One finished game: final scores, winner, cards used per seat, visible tiles per turn."""
+
+    scores: list[int]
+    winner: int
+    cards_used: list[list[int]]
+    reveal: list[int] = field(default_factory=list)
+
+
+def play_game(dig: Dig, seed: int, bots: Sequence[Any], board: Board | None = None) -> GameRecord:
+    """Plays one game on ``dig`` (identities dealt from ``seed``), recording the reveal curve."""
+    rng = make_rng(seed)
+    state = start_state(dig, rng, 0, board)
+    reveal = [len(state.visible)]
+    for _ in range(MAX_STEPS):
+        if state.is_over():
+            break
+        turn = state.turn
+        state.apply(bots[state.player].choose(state, rng))
+        if state.turn != turn:
+            reveal.append(len(state.visible))
+    else:  # pragma: no cover - would be an engine bug
+        raise AssertionError(f"game with seed {seed} did not end in {MAX_STEPS} steps")
+    return GameRecord(state.scores(), state.winner(), [list(u) for u in state.used], reveal)
+
+
+def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = None,
+             players: Sequence[str] = ("greedy", "greedy"),
+             progress: Callable[[Any, int, str], Any] | None = None) -> list[GameRecord]:
+    """Plays ``games`` games; ``dig`` fixes the dig, otherwise each game gets a ``style`` dig.
+
+    ``progress(iterable, length, label)`` may wrap the loop (a context manager, as
+    :func:`generator.clikit.progress`).
+    """
+    if games < 1:
+        raise InputError(f"--games {games}: play at least one game")
+    if dig is None and style not in STYLES:
+        raise InputError(f"--style {style}: unknown style; choose one of {', '.join(STYLES)}")
+    bots = [make_bot(name) for name in players]
+    if len(bots) != data()["play"]["players"]:
+        raise InputError(f"--player given {len(bots)} times; give it once (both seats) or "
+                         f"{data()['play']['players']} times (one per seat)")
+    board = Board(dig) if dig is not None else None
+    records = []
+    wrap = progress(range(games), games, "playing") if progress else nullcontext(range(games))
+    with wrap as indices:
+        for i in indices:
+            game_seed = derive_seed(seed, i)
+            game_dig = dig if dig is not None else generate_dig(make_rng(game_seed), style)
+            records.append(play_game(game_dig, game_seed, bots, board))
+    return records
+
+
+def summarize(records: Sequence[GameRecord], players: Sequence[str]) -> dict[str, Any]:
+    """The summary fields of a run (see the module doc)."""
+    n = len(records)
+    seats = []
+    for seat, bot in enumerate(players):
+        wins = sum(1 for r in records if r.winner == seat)
+        seats.append({
+            "seat": seat + 1, "bot": bot, "starts": seat == 0, "wins": wins,
+            "win_rate": round(wins / n, 4),
+            "score": summary([r.scores[seat] for r in records]),
+            "cards_used": {name: round(statistics.fmean(r.cards_used[seat][i] for r in records), 3)
+                           for i, name in enumerate(CARDS)},
+        })
+    longest = max(len(r.reveal) for r in records)
+    curve, counts = [], []
+    for turn in range(longest):
+        values = [r.reveal[turn] for r in records if len(r.reveal) > turn]
+        curve.append(round(statistics.fmean(values), 3))
+        counts.append(len(values))
+    return {
+        "seats": seats,
+        "ties": sum(1 for r in records if len(set(r.scores)) == 1),
+        "turns": summary([len(r.reveal) - 1 for r in records]),
+        "reveal_curve": {"mean_visible": curve, "games": counts},
+    }
+
+
+def simulation_document(records: Sequence[GameRecord], seed: int, players: Sequence[str],
+                        dig_info: dict[str, Any]) -> dict[str, Any]:
+    """The JSON document of a run: envelope, what was played, and :func:`summarize`."""
+    fields = {"games": len(records), "dig": dig_info, "players": list(players)}
+    fields.update(summarize(records, players))
+    return envelope("tanis", "simulation", seed, fields)
