@@ -7,7 +7,6 @@ and drawing the same primitives with bare svgwrite / reportlab calls (baseline.p
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -15,6 +14,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from baseline import bare_pdf, bare_svg, flatten  # noqa: E402
+from timing import per_call as _per_call  # noqa: E402
 from generator.draw.pdf import document_to_pdf  # noqa: E402
 from generator.draw.scene import Document  # noqa: E402
 from generator.draw.svg import page_to_svg  # noqa: E402
@@ -24,11 +24,7 @@ REPEAT = 60
 
 
 def per_call(fn) -> float:
-    fn()
-    start = time.perf_counter()
-    for _ in range(REPEAT):
-        fn()
-    return (time.perf_counter() - start) / REPEAT
+    return _per_call(fn, REPEAT)
 
 
 def main() -> None:

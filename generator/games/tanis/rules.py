@@ -105,18 +105,6 @@ def read_dig(path: str) -> Dig:
     Not a tanis dig document or malformed → InputError (exit 2); a dig breaking a rule →
     RuleError (exit 1) carrying the report.
     """
-    from generator.core.envelope import read_document
-    from generator.core.errors import InputError, RuleError
-    from generator.games.tanis.model import dig_from_fields
+    from generator.validate import read_item
 
-    source = "<stdin>" if str(path) == "-" else str(path)
-    fmt, doc = read_document(path)
-    if fmt != "tombgen/tanis.dig":
-        raise InputError(f"{source} [format]: {fmt!r} is not a dig; make one with "
-                         "`tombgen tanis dig --format json`")
-    dig = dig_from_fields(doc, source)
-    report = validate_dig(dig)
-    if not report.ok:
-        report.subject = source
-        raise RuleError(f"{source}: not a valid dig\n{report.text()}", report)
-    return dig
+    return read_item(path, "tanis", "dig")

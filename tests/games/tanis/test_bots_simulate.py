@@ -175,4 +175,4 @@ def test_cli_errors():
     assert cli("--games", "0").exit_code == 2
     not_a_dig = cli("--games", "2", "--dig", "-", stdin='{"format": "tombgen/tut.trail", '
                                                         '"version": 1}')
-    assert not_a_dig.exit_code == 2 and "not a dig" in not_a_dig.output
+    assert not_a_dig.exit_code == 2 and "is not a tanis dig" in not_a_dig.output
