@@ -42,7 +42,7 @@ def main(count: int = 300) -> None:
     for shape in SHAPES:
         for label, extra in (("", {}), (" --spread", {"spread": True}),
                              (" --no-specials-before 20", {"no_specials_before": 20})):
-            r = rate(lambda i: generate_trail(make_rng(i), shape=shape, **extra), count)
+            r = rate(lambda i, s=shape, e=extra: generate_trail(make_rng(i), shape=s, **e), count)
             print(f"{shape + label:<40} {r:10.0f} trails/s = {r / base:6.4f} x baseline")
     trails = [generate_trail(make_rng(i), shape="meander", spread=True) for i in range(50)]
     r = rate(lambda i: validate_trail(trails[i % 50]), count)

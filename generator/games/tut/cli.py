@@ -1,10 +1,124 @@
-"""`tombgen tut` commands."""
+"""`tombgen tut` commands: trail (setup sheets), score-set (referee), simulate (bot games)."""
+
+from __future__ import annotations
 
 import click
 
-from generator.clikit import Group
+from generator.clikit import Group, output_options, read_json_arg, run_product
+from generator.games.tut.model import VARIANTS, data
+
+_TRAIL = data()["trail"]
+PLAYERS = click.IntRange(_TRAIL["min_players"], _TRAIL["max_players"])
 
 
 @click.group(name="tut", cls=Group)
 def group() -> None:
     """Tutankhamen: random trail layouts and a scoring referee"""
+
+
+@group.command()
+@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Number of players.")
+@click.option("--variant", type=click.Choice(VARIANTS), default="en", show_default=True,
+              help="Rules: en (Tutankhamen) or fr (Tutanchamun).")
+@click.option("--shape", type=click.Choice(tuple(_TRAIL["shapes"])), default="serpentine",
+              show_default=True, help="How the trail winds across the table.")
+@click.option("--table", metavar="WxH", default=None,
+              help="Table size in tile cells. Default: "
+                   f"{_TRAIL['table'][0]}x{_TRAIL['table'][1]}.")
+@click.option("--spread", is_flag=True, help="No two tiles of one set side by side.")
+@click.option("--no-specials-before", "no_specials_before", type=click.IntRange(min=0),
+              default=0, metavar="K", help="No Bag of Gold or Pharaoh among the first K tiles.")
+@click.option("--simulate", type=click.IntRange(min=0), default=0, metavar="G",
+              help="Also play G games of greedy bots on the trail; the seat balance goes "
+                   "into the JSON and onto the sheet.")
+@output_options(count=True)
+def trail(players, variant, shape, table, spread, no_specials_before, simulate, seed, out,
+          formats, paper, mono, count) -> None:
+    """Make a trail layout: the 69 tiles on the table, to copy (SVG, PDF, JSON)."""
+    from generator.core.rng import fresh_seed
+    from generator.games.tut.generate import parse_table
+
+    w, h = parse_table(table)
+    seed = fresh_seed() if seed is None else seed
+    run_product("tut", "trail", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
+                count=count, options={"players": players, "variant": variant, "shape": shape,
+                                      "table": f"{w}x{h}", "spread": spread,
+                                      "no_specials_before": no_specials_before,
+                                      "simulate": simulate})
+    if simulate and "json" in formats:
+        _print_balance(out, seed, count)
+
+
+def _print_balance(out: str, seed: int, count: int) -> None:
+    """Echoes the seat balance stored in the JSON files just written."""
+    import json
+    from pathlib import Path
+
+    from generator.core.output import file_name
+
+    for n in range(1, count + 1):
+        path = Path(out) / file_name("tut", "trail", seed, "json", n if count > 1 else None)
+        balance = json.loads(path.read_text(encoding="utf-8"))["balance"]
+        rates = ", ".join(f"seat {i + 1} {r * 100:.0f}%" for i, r in enumerate(balance["win_rate"]))
+        click.echo(f"seat balance{f' (item {n})' if count > 1 else ''}: {rates} "
+                   f"over {balance['games']} greedy games, mean {balance['mean_turns']:g} turns")
+
+
+@group.command(name="score-set")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print {\"payments\": ...} as JSON.")
+def score_set(file: str, as_json: bool) -> None:
+    """Referee the scoring of one set described in FILE (JSON; - reads standard input)."""
+    from generator.core.envelope import dumps, envelope
+    from generator.games.tut.rules_scoring import score_request
+
+    pays = score_request(read_json_arg(file), "<stdin>" if file == "-" else file)
+    if as_json:
+        click.echo(dumps(envelope("tut", "score-set", None,
+                                  {"payments": [[p, c] for p, c in pays]})), nl=False)
+        return
+    if not pays:
+        click.echo("nobody pays for this set")
+    for player, coins in pays:
+        click.echo(f"{player} pays {coins}")
+
+
+@group.command()
+@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Number of players.")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="How many games to play.")
+@click.option("--variant", type=click.Choice(VARIANTS), default=None,
+              help="Rules: en or fr. Default: the trail file's, else en.")
+@click.option("--trail", "trail_file", type=click.Path(dir_okay=False, allow_dash=True),
+              default=None, help="Play every game on this trail (a tut trail JSON). "
+                                 "Default: a fresh random trail each game.")
+@click.option("--player", "bot", type=click.Choice(("random", "greedy")), default="greedy",
+              show_default=True, help="The bot in every seat.")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
+@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder for the JSON results.")
+def simulate(players, games, variant, trail_file, bot, seed, out) -> None:
+    """Play GAMES bot games: win rate by seat, game length, endings (and a JSON file)."""
+    from pathlib import Path
+
+    from generator.clikit import progress, write_json_file
+    from generator.core.envelope import envelope
+    from generator.core.output import check_dir, file_name
+    from generator.core.rng import fresh_seed
+    from generator.games.tut.simulate import describe, trail_for_simulation
+    from generator.games.tut.simulate import simulate as run
+
+    check_dir(out)
+    tiles, variant = trail_for_simulation(trail_file, variant)
+    seed = fresh_seed() if seed is None else seed
+    click.echo(f"seed: {seed}")
+    with progress(range(games), games, "playing") as indices:
+        result = run(players, games, variant, bot, tiles, seed, indices=indices)
+    for line in describe(result):
+        click.echo(line)
+    options = {"players": players, "games": games, "variant": variant, "trail": trail_file,
+               "player": bot}
+    doc = envelope("tut", "simulate", seed, result, {"options": options})
+    Path(out).mkdir(parents=True, exist_ok=True)
+    write_json_file(str(Path(out) / file_name("tut", "simulate", seed, "json")), doc)

@@ -1,0 +1,223 @@
+"""Tutankhamen types: the rules data, tile codes and ids, variant switches, and the trail item.
+
+Tiles have a code (``horus-blue``, ``gold``, ``pharaoh``, ``king-tut``) for JSON and an int id
+for the engine: sets are ``kind_index * colours + colour_index`` (0..14), then the specials.
+A :class:`Trail` is one layout: the 69 tile codes in trail order, the cell of each, the pyramid.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from generator.core.data import MapOf, load_seed
+from generator.core.errors import InputError
+
+_VARIANT = {
+    "name": str, "pharaoh": str, "king": str, "start_coins": MapOf(int), "wild_counts": bool,
+    "wild_needs_tie": bool, "king_needs_tile": bool, "king_on_trail": bool, "king_coin": int,
+    "wild_rounds": str, "max_tied_first": int, "pay_order": str, "end_all_at_end": bool,
+    "gold_coin": int, "gold_may_decline": bool, "half": str, "final_tie": str,
+}
+SCHEMA = {
+    "kind": [{"code": str, "name": str, "value": int, "tiles": int}],
+    "colours": {"codes": [str], "letters": [str]},
+    "specials": {"gold": int, "pharaoh": int, "king_tut": int},
+    "trail": {"length": int, "table": [int], "tile_mm": float, "shapes": [str],
+              "max_side": int, "min_players": int, "max_players": int},
+    "variant": MapOf(_VARIANT),
+}
+
+GOLD, PHARAOH, KING = "gold", "pharaoh", "king-tut"
+TRAIL_FIELDS = ("variant", "players", "table", "tiles", "path", "pyramid")
+
+
+def data():
+    """``seeds/tut.toml``, checked and frozen."""
+    return load_seed("tut.toml", SCHEMA)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every tile fact the engine and the sheet need, as flat tuples indexed by tile id."""
+
+    codes: tuple[str, ...]          # id -> code; sets first, then gold, pharaoh, king-tut
+    sets: int                       # number of sets (ids 0..sets-1)
+    value: tuple[int, ...]          # set id -> value
+    size: tuple[int, ...]           # set id -> tiles in the set
+    kind: tuple[int, ...]           # set id -> kind index
+    colour: tuple[int, ...]         # set id -> colour index
+    gold: int
+    pharaoh: int
+    king: int
+    trail_counts: tuple[tuple[str, int], ...]   # (code, how many on the trail)
+
+    def id_of(self, code: str) -> int:
+        return self.codes.index(code)
+
+
+@functools.cache
+def catalog() -> Catalog:
+    """The tile catalogue built from the rules data (once)."""
+    d = data()
+    colours = d["colours"]["codes"]
+    codes, value, size, kind, colour = [], [], [], [], []
+    for k, spec in enumerate(d["kind"]):
+        for c, name in enumerate(colours):
+            codes.append(f"{spec['code']}-{name}")
+            value.append(spec["value"])
+            size.append(spec["tiles"])
+            kind.append(k)
+            colour.append(c)
+    sets = len(codes)
+    codes += [GOLD, PHARAOH, KING]
+    counts = tuple((codes[s], size[s]) for s in range(sets)) + (
+        (GOLD, d["specials"]["gold"]), (PHARAOH, d["specials"]["pharaoh"]))
+    return Catalog(tuple(codes), sets, tuple(value), tuple(size), tuple(kind), tuple(colour),
+                   sets, sets + 1, sets + 2, counts)
+
+
+def trail_tiles() -> list[str]:
+    """The multiset of trail tile codes (69), in catalogue order."""
+    return [code for code, n in catalog().trail_counts for _ in range(n)]
+
+
+def set_name(code: str) -> str:
+    """'horus-blue' -> 'Horus blue'; specials get their English names."""
+    d = data()
+    if code == GOLD:
+        return "Bag of Gold"
+    if code == PHARAOH:
+        return "Pharaoh"
+    if code == KING:
+        return "King Tut"
+    kind, _, colour = code.partition("-")
+    names = {k["code"]: k["name"] for k in d["kind"]}
+    return f"{names.get(kind, kind)} {colour}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One variant's switches (see seeds/tut.toml), plus its start coins by player count."""
+
+    variant: str
+    name: str
+    pharaoh: str
+    king: str
+    start_coins: dict
+    wild_counts: bool
+    wild_needs_tie: bool
+    king_needs_tile: bool
+    king_on_trail: bool
+    king_coin: int
+    open_rounds: bool
+    max_tied_first: int
+    pay_by_rank: bool
+    end_all_at_end: bool
+    gold_coin: int
+    gold_may_decline: bool
+
+
+VARIANTS = ("en", "fr")
+
+
+@functools.cache
+def rules(variant: str) -> Rules:
+    """The switches of variant ``en`` or ``fr``; unknown → InputError."""
+    table = data()["variant"]
+    if variant not in table:
+        raise InputError(f"--variant {variant}: unknown variant; choose one of "
+                         f"{', '.join(sorted(table))}")
+    v = table[variant]
+    return Rules(variant, v["name"], v["pharaoh"], v["king"],
+                 {int(k): n for k, n in v["start_coins"].items()}, v["wild_counts"],
+                 v["wild_needs_tie"], v["king_needs_tile"], v["king_on_trail"], v["king_coin"],
+                 v["wild_rounds"] == "open", v["max_tied_first"], v["pay_order"] == "rank",
+                 v["end_all_at_end"], v["gold_coin"], v["gold_may_decline"])
+
+
+def start_coins(variant: str, players: int) -> int:
+    """Coins (or track value) each player starts with; bad player count → InputError."""
+    table = rules(variant).start_coins
+    if players not in table:
+        raise InputError(f"--players {players}: Tutankhamen is for "
+                         f"{min(table)} to {max(table)} players")
+    return table[players]
+
+
+# ---- the trail item --------------------------------------------------------------------------
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Trail:
+    """A trail layout: tile codes and cells in trail order from the start, and the pyramid.
+
+    ``spread``/``no_specials_before`` are the constraints it was asked to meet (validated);
+    ``balance`` is the optional seat balance of simulated games (``--simulate``).
+    """
+
+    variant: str
+    players: int
+    table: Cell
+    tiles: tuple[str, ...]
+    path: tuple[Cell, ...]
+    pyramid: Cell
+    shape: str = ""
+    spread: bool = False
+    no_specials_before: int = 0
+    balance: dict | None = None
+
+
+def trail_to_fields(trail: Trail) -> dict[str, Any]:
+    """The JSON item fields (ARCHITECTURE.md), plus ``balance`` when games were simulated."""
+    fields: dict[str, Any] = {
+        "variant": trail.variant, "players": trail.players, "table": list(trail.table),
+        "tiles": list(trail.tiles), "path": [list(c) for c in trail.path],
+        "pyramid": list(trail.pyramid),
+    }
+    if trail.balance is not None:
+        fields["balance"] = trail.balance
+    return fields
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _cell(v: Any, place: str) -> Cell:
+    if not isinstance(v, list) or len(v) != 2 or not all(_int(x) for x in v):
+        raise InputError(f"{place}: expected a cell [x, y] of two integers")
+    return (v[0], v[1])
+
+
+def trail_from_fields(doc: dict[str, Any], source: str = "<trail>") -> Trail:
+    """A :class:`Trail` from JSON fields; wrong shapes or types → InputError naming the place."""
+    missing = [k for k in TRAIL_FIELDS if k not in doc]
+    if missing:
+        raise InputError(f"{source}: missing key(s) {', '.join(missing)} (a tut trail has "
+                         f"{', '.join(TRAIL_FIELDS)})")
+    if not isinstance(doc["variant"], str):
+        raise InputError(f"{source} [variant]: expected \"en\" or \"fr\"")
+    if not _int(doc["players"]):
+        raise InputError(f"{source} [players]: expected an integer")
+    table = _cell(doc["table"], f"{source} [table]")
+    tiles = doc["tiles"]
+    if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+        raise InputError(f"{source} [tiles]: expected a list of tile codes (strings)")
+    path = doc["path"]
+    if not isinstance(path, list):
+        raise InputError(f"{source} [path]: expected a list of cells [x, y]")
+    cells = tuple(_cell(c, f"{source} [path[{i}]]") for i, c in enumerate(path))
+    pyramid = _cell(doc["pyramid"], f"{source} [pyramid]")
+    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    spread = options.get("spread", False)
+    early = options.get("no_specials_before", 0)
+    if not isinstance(spread, bool) or not _int(early):
+        raise InputError(f"{source} [options]: spread must be true/false and "
+                         "no_specials_before an integer")
+    balance = doc.get("balance") if isinstance(doc.get("balance"), dict) else None
+    return Trail(doc["variant"], doc["players"], table, tuple(tiles), cells, pyramid,
+                 str(options.get("shape", "")), spread, early, balance)

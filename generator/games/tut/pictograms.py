@@ -1,0 +1,143 @@
+"""Pictograms of the tile kinds as page symbols: filled silhouettes in a 10 x 10 mm box.
+
+Each pictogram is drawn around its own origin (x and y from -5 to 5) with filled shapes and
+paper-coloured cut-outs only, so it keeps its look at any scale and never draws a line thinner
+than the print minimum. ``symbols(sheet)`` defines every symbol a trail sheet uses once:
+``tut-<kind>-<colour>`` in the set's colour, ``tut-<kind>-ink`` for the legend, and the specials.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.draw.paper import Sheet
+from generator.draw.scene import Item, Polygon, Rect, Style, Symbol
+from generator.games.tut.model import data
+
+BOX = 10.0      # a pictogram's nominal size in mm at scale 1
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float, n: int = 24) -> tuple:
+    return tuple((cx + rx * math.cos(2 * math.pi * k / n), cy + ry * math.sin(2 * math.pi * k / n))
+                 for k in range(n))
+
+
+def _fill(points, colour: str) -> Polygon:
+    return Polygon(tuple(points), Style(stroke=None, fill=colour))
+
+
+def scarab(ink: str, paper: str) -> list[Item]:
+    legs = []
+    for y, tilt in ((-0.6, -1.0), (1.2, 0.0), (3.0, 1.0)):
+        for side in (-1, 1):
+            x0, x1 = side * 2.4, side * 4.7
+            legs.append(_fill(((x0, y - 0.35), (x1, y - 0.35 + tilt), (x1, y + 0.35 + tilt),
+                               (x0, y + 0.35)), ink))
+    return legs + [
+        _fill(_ellipse(0, 1.2, 3.0, 3.5), ink),
+        _fill(_ellipse(0, -3.2, 1.7, 1.3), ink),
+        _fill(((-1.6, -4.2), (-2.4, -5.0), (-1.9, -5.0), (-1.0, -4.3)), ink),
+        _fill(((1.6, -4.2), (2.4, -5.0), (1.9, -5.0), (1.0, -4.3)), ink),
+        Rect(-0.3, -1.9, 0.6, 6.2, Style(stroke=None, fill=paper)),
+        Rect(-3.0, -1.95, 6.0, 0.5, Style(stroke=None, fill=paper)),
+    ]
+
+
+def cat(ink: str, paper: str) -> list[Item]:
+    body = ((0.5, -5.0), (1.3, -3.7), (2.3, -3.7), (3.1, -5.0), (3.3, -3.0), (3.3, -1.9),
+            (2.6, -1.1), (2.2, -0.5), (2.5, 1.2), (2.5, 4.9), (1.3, 4.9), (1.1, 2.4),
+            (0.6, 4.9), (-2.3, 4.9), (-2.9, 3.2), (-2.7, 0.8), (-1.1, -1.0), (0.3, -1.6),
+            (0.3, -3.2))
+    tail = ((-2.5, 4.9), (-4.3, 4.6), (-4.8, 2.6), (-4.1, 2.5), (-3.8, 3.9), (-2.6, 4.1))
+    return [_fill(body, ink), _fill(tail, ink), _fill(_ellipse(2.3, -2.7, 0.45, 0.3, 12), paper),
+            Rect(0.9, 0.0, 0.25, 4.9, Style(stroke=None, fill=paper))]
+
+
+def horus(ink: str, paper: str) -> list[Item]:
+    body = ((0.4, -4.9), (1.6, -4.9), (2.8, -4.2), (3.5, -3.2), (3.3, -2.2), (2.6, -2.6),
+            (2.2, -2.0), (2.6, -0.6), (2.4, 1.4), (1.6, 2.8), (1.5, 4.1), (2.6, 4.3), (2.6, 4.9),
+            (0.2, 4.9), (0.4, 3.4), (-1.2, 3.0), (-3.6, 4.6), (-4.2, 4.0), (-2.2, 1.6),
+            (-1.4, -1.2), (-0.6, -3.4))
+    marking = ((1.2, -3.05), (1.75, -3.05), (1.35, -2.0), (1.05, -2.1))
+    return [_fill(body, ink), _fill(_ellipse(1.6, -3.7, 0.55, 0.5, 12), paper),
+            _fill(marking, paper)]
+
+
+def anubis(ink: str, paper: str) -> list[Item]:
+    head = ((-0.6, -5.0), (0.5, -2.6), (1.5, -2.2), (4.8, -0.9), (4.8, 0.1), (1.9, 0.5),
+            (0.9, 1.3), (1.4, 4.9), (-2.8, 4.9), (-2.1, 1.0), (-2.0, -1.6), (-1.6, -2.6))
+    collar = ((1.0, 2.6), (-2.4, 2.6), (-2.5, 3.3), (1.1, 3.3))
+    return [_fill(head, ink), _fill(_ellipse(1.4, -1.2, 0.5, 0.32, 12), paper),
+            _fill(collar, paper), _fill(((-0.5, -4.0), (0.1, -2.9), (-0.9, -2.7)), paper)]
+
+
+def mask(ink: str, paper: str) -> list[Item]:
+    nemes = ((0.0, -5.0), (2.6, -4.5), (3.5, -2.0), (3.3, 1.0), (4.6, 4.9), (-4.6, 4.9),
+             (-3.3, 1.0), (-3.5, -2.0), (-2.6, -4.5))
+    # stripes stop inside the headdress outline (half-width at each stripe's height)
+    stripes = [Rect(-half, y, 2 * half, 0.45, Style(stroke=None, fill=paper))
+               for y, half in ((-3.1, 2.9), (-1.7, 3.3), (-0.3, 3.25), (1.1, 3.3), (2.5, 3.7),
+                               (3.9, 4.1))]
+    return [_fill(nemes, ink), *stripes,
+            _fill(_ellipse(0.0, -0.6, 2.0, 2.7), paper),
+            _fill(_ellipse(0.0, -0.6, 1.5, 2.2), ink),
+            _fill(_ellipse(-0.65, -1.3, 0.45, 0.25, 12), paper),
+            _fill(_ellipse(0.65, -1.3, 0.45, 0.25, 12), paper),
+            Rect(-0.8, 1.9, 1.6, 3.0, Style(stroke=None, fill=paper)),
+            Rect(-0.45, 2.1, 0.9, 2.6, Style(stroke=None, fill=ink))]
+
+
+def gold(ink: str, paper: str) -> list[Item]:
+    return [_fill(_ellipse(0.0, 1.5, 3.8, 3.4), ink),
+            _fill(((-1.3, -1.6), (1.3, -1.6), (0.9, -3.0), (-0.9, -3.0)), ink),
+            _fill(((-2.4, -5.0), (2.4, -5.0), (1.0, -3.0), (-1.0, -3.0)), ink),
+            Rect(-1.6, -3.1, 3.2, 0.55, Style(stroke=None, fill=paper)),
+            _fill(_ellipse(0.0, 1.6, 1.9, 1.9), paper),
+            _fill(_ellipse(0.0, 1.6, 1.3, 1.3), ink)]
+
+
+def pharaoh(ink: str, paper: str) -> list[Item]:
+    crown = ((-4.2, 4.0), (4.2, 4.0), (4.6, -3.4), (2.2, 0.0), (0.0, -4.8), (-2.2, 0.0),
+             (-4.6, -3.4))
+    return [_fill(crown, ink), Rect(-4.3, 2.0, 8.6, 0.55, Style(stroke=None, fill=paper)),
+            Rect(-4.2, 4.4, 8.4, 0.6, Style(stroke=None, fill=ink)),
+            _fill(_ellipse(0.0, 0.8, 0.7, 0.7, 12), paper),
+            _fill(_ellipse(-2.6, 1.1, 0.5, 0.5, 12), paper),
+            _fill(_ellipse(2.6, 1.1, 0.5, 0.5, 12), paper)]
+
+
+def king(ink: str, paper: str) -> list[Item]:
+    """King Tut: an ankh."""
+    return [_fill(_ellipse(0.0, -2.6, 2.3, 2.4), ink), _fill(_ellipse(0.0, -2.6, 1.1, 1.3), paper),
+            Rect(-0.8, -0.6, 1.6, 5.6, Style(stroke=None, fill=ink)),
+            Rect(-3.8, -0.4, 7.6, 1.5, Style(stroke=None, fill=ink))]
+
+
+DRAW = {"scarab": scarab, "cat": cat, "horus": horus, "anubis": anubis, "mask": mask,
+        "gold": gold, "pharaoh": pharaoh, "king-tut": king}
+
+
+SPECIALS = ("gold", "pharaoh", "king-tut")
+
+
+def symbol_name(code: str, ink: bool = False) -> str:
+    """The symbol of a tile code: 'horus-blue' → 'tut-horus-blue' (``ink``: 'tut-horus-ink')."""
+    if code in SPECIALS:
+        return f"tut-{code}"
+    kind, _, colour = code.partition("-")
+    return f"tut-{kind}-{'ink' if ink else colour}"
+
+
+def symbols(sheet: Sheet) -> tuple[Symbol, ...]:
+    """Every pictogram symbol of a trail sheet, in the sheet's theme."""
+    theme = sheet.theme
+    paper = theme("paper")
+    out = []
+    for spec in data()["kind"]:
+        kind = spec["code"]
+        for colour in data()["colours"]["codes"]:
+            out.append(Symbol(f"tut-{kind}-{colour}", tuple(DRAW[kind](theme(colour), paper))))
+        out.append(Symbol(f"tut-{kind}-ink", tuple(DRAW[kind](theme("ink"), paper))))
+    for code in SPECIALS:
+        out.append(Symbol(f"tut-{code}", tuple(DRAW[code](theme("accent"), paper))))
+    return tuple(out)

@@ -1,0 +1,379 @@
+"""The engine, rule by rule: each with a legal and an illegal case, both rule texts side by side."""
+
+import pytest
+
+from generator.core.errors import InputError, RuleError
+from generator.games.tut.model import catalog
+from generator.games.tut.rules import (
+    DECLINE,
+    END,
+    GOLD,
+    MOVE,
+    MOVES,
+    PASS,
+    WILD,
+    WILDS,
+    Buy,
+    State,
+    Wild,
+)
+
+
+def sid(code):
+    return catalog().id_of(code)
+
+
+def go(state, *targets):
+    """Plays Move(to) for whoever is to move, one target per turn; checks invariants."""
+    for to in targets:
+        assert state.phase == MOVE, f"expected a move, phase {state.phase}"
+        state.apply(MOVES[to])
+        assert state.check_invariants() == []
+
+
+# ---- setup ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, en, fr", [(2, 32, 26), (3, 26, 26), (4, 20, 20), (5, 16, 16),
+                                             (6, 14, 14)])
+def test_start_coins_by_variant(make_state, players, en, fr):
+    assert make_state([], players, "en").coins == [en] * players
+    assert make_state([], players, "fr").coins == [fr] * players
+
+
+def test_player_count_and_trail_are_checked(make_state):
+    with pytest.raises(InputError, match="2 to 6 players"):
+        make_state([], 7, "en")
+    with pytest.raises(InputError, match="unknown tile code"):
+        State.from_codes(["sphinx"] * 69, 2, "en")
+
+
+# ---- movement and collection ------------------------------------------------------------------------
+
+def test_move_forward_past_tokens_and_collect_one(make_state):
+    state = make_state(["horus-red", "horus-blue", "anubis-red"])
+    go(state, 0, 2)                                  # player 2 passes player 1's token
+    assert state.pos == [0, 2]
+    assert state.hold[0][sid("horus-red")] == 1 and state.hold[1][sid("anubis-red")] == 1
+    assert sum(map(sum, state.hold)) == 2            # exactly one tile each
+
+
+def test_moving_back_or_onto_a_hole_is_refused(make_state):
+    state = make_state(["horus-red", "horus-blue", "anubis-red"])
+    go(state, 2)
+    with pytest.raises(RuleError, match="no tile at trail position 3"):
+        state.apply(MOVES[2])                        # collected already
+    go(state, 1)
+    with pytest.raises(RuleError, match="only move forward"):
+        state.apply(MOVES[1])                        # player 1 at 2 may not go back to 1
+
+
+def test_a_tile_passed_cannot_be_collected_later(make_state):
+    state = make_state(["horus-red", "horus-blue", "anubis-red", "anubis-blue"])
+    go(state, 3, 0)
+    assert MOVES[1] not in state.legal_moves()      # player 1 passed tile 2 last turn
+    with pytest.raises(RuleError):
+        state.apply(MOVES[1])
+
+
+def test_a_wrong_kind_of_decision_is_refused(make_state):
+    state = make_state([])
+    with pytest.raises(RuleError, match="waits for player 1 to move"):
+        state.apply(PASS)
+
+
+# ---- removal and when sets are scored --------------------------------------------------------------
+
+def test_set_scored_when_its_last_tile_is_collected(make_state):
+    state = make_state(["scarab-red"])
+    go(state, 0)
+    assert state.coins[0] == 31 and state.left[sid("scarab-red")] == 0
+
+
+def test_last_tile_removed_uncollected_scores_the_set(make_state):
+    state = make_state(["cat-red", "cat-red", "mask-red", "mask-red"])
+    go(state, 0, 2)                                  # tile 2 (a cat) is not passed by player 1
+    assert state.coins == [32, 32] and state.present[1]
+    go(state, 3)                                     # now both passed it: removed, cats scored
+    assert not state.present[1] and state.fate[1] == 2
+    assert state.coins == [30, 32]                   # player 1 held the only cat: pays 2
+
+
+def test_removal_in_trail_order_scores_sets_furthest_first(make_state):
+    state = make_state(["cat-blue", "scarab-green", "cat-blue", "mask-red", "mask-red"])
+    go(state, 0, 3)
+    state.log = []
+    go(state, 4)                                     # removes tiles 2 then 3
+    assert [entry[1] for entry in state.log] == [sid("scarab-green"), sid("cat-blue")]
+    assert state.coins == [30, 32]
+
+
+def test_set_scored_during_removal_at_the_end_of_the_turn(make_state):
+    # Player 2's move leaves tile 1 behind every token: it is removed in player 2's turn and
+    # the red cats are scored from player 1's holding.
+    state = make_state(["cat-red", "cat-red", "horus-red"])
+    go(state, 1)
+    assert state.present[0] and state.coins == [32, 32]
+    go(state, 2)
+    assert not state.present[0] and state.fate[0] == 2
+    assert state.coins == [30, 32] and state.current_player() == 0
+
+
+def test_nothing_is_removed_while_a_token_is_behind_it(make_state):
+    state = make_state(["cat-red", "cat-red", "horus-red"])
+    go(state, 2)
+    assert state.present[0] and state.present[1]     # player 2 has not moved yet
+
+
+# ---- the end and the winner -------------------------------------------------------------------------
+
+def test_two_reach_zero_in_one_scoring_english_furthest_token_wins(make_state):
+    state = make_state(["anubis-red"] * 6, coins=[3, 3])
+    go(state, 0, 1, 2, 5, 3, 6)                      # p1: 0, 2, 3; p2: 1, 5, 6
+    go(state, 4)                                     # p1 takes the last Anubis: 4 vs 2 tiles
+    assert state.is_over() and state.ended == "coins-out"
+    assert state.winners == [1]                      # p2's token (7) is ahead of p1's (5)
+    assert state.scores() == [0.0, 1.0]
+
+
+def test_two_reach_zero_in_one_scoring_french_most_tiles_win(make_state):
+    state = make_state(["anubis-red"] * 6, variant="fr", coins=[3, 3])
+    go(state, 0, 1, 2, 5, 3, 6, 4)
+    assert state.is_over() and state.winners == [0]  # most tiles pays first
+
+
+def test_first_to_pay_all_coins_ends_the_game_at_once(make_state):
+    state = make_state(["scarab-red", "mask-red"], coins=[1, 5])
+    go(state, 0)
+    assert state.is_over() and state.winners == [0] and state.coins == [0, 5]
+    assert state.legal_moves() == []
+
+
+def test_trail_empty_fewest_coins_wins_english():
+    from generator.core.play import RandomBot, play
+    from generator.core.rng import make_rng
+    from generator.games.tut.rules import new_state
+
+    for seed in range(200):
+        rng = make_rng(seed)
+        state = new_state(rng, players=3, variant="en")
+        play(state, [RandomBot()] * 3, rng)
+        if state.ended == "trail-empty":
+            low = min(state.coins)
+            assert state.winners == [p for p in range(3) if state.coins[p] == low]
+            assert not state.trail and all(f in (1, 2) for f in state.fate)
+            return
+    pytest.fail("no game ended with an empty trail")
+
+
+def test_french_ends_when_every_token_is_at_the_end(make_state):
+    state = make_state([], variant="fr")
+    go(state, END)
+    assert not state.is_over()                       # player 2 is still on the way
+    go(state, END)
+    while state.phase == WILD:                       # Toutankhamon may join any removed set
+        state.apply(PASS)
+    assert state.is_over() and state.ended == "all-at-end"
+    assert not state.trail and state.fate[:END].count(2) == END
+
+
+def test_english_ends_when_the_trail_is_empty(make_state):
+    state = make_state([])
+    go(state, END)                                   # King Tut; player 2 must still collect
+    assert not state.is_over()
+    go(state, 68)                                    # the last tile: all the rest removed
+    assert state.is_over() and state.ended == "trail-empty"
+
+
+def test_english_does_not_end_while_king_tut_waits(make_state):
+    state = make_state([])
+    go(state, 68)                                    # the last trail tile; King Tut remains
+    assert not state.is_over() and state.legal_moves()[-1] == MOVES[END]
+
+
+# ---- King Tut / Toutankhamon and the ledge ---------------------------------------------------------
+
+def test_king_tut_collector_pays_one_and_stands_on_the_ledge(make_state):
+    state = make_state([])
+    go(state, END)
+    assert state.king == 0 and state.pos[0] == END and state.coins[0] == 31
+    assert not state.can_move(0) and state.current_player() == 1
+
+
+def test_king_tut_paying_the_last_coin_wins(make_state):
+    state = make_state([], coins=[1, 9])
+    go(state, END)
+    assert state.is_over() and state.winners == [0]
+
+
+def test_player_who_cannot_move_still_takes_part(make_state):
+    state = make_state(["cat-red", "horus-red", "cat-red"])
+    go(state, 0, 1, END)                             # p1 takes a cat, then King Tut: stuck
+    assert state.current_player() == 1
+    go(state, 2)                                     # p2 takes the last cat: 1 cat each
+    assert state.phase == WILD and state.current_player() == 0
+    assert state.legal_moves() == [PASS, WILDS[0, True]]
+    state.apply(WILDS[0, True])                      # p1 (on the ledge) adds King Tut
+    assert state.coins == [31 - 2, 32 - 1]
+    assert state.current_player() == 1               # p1's turns are skipped, p2 goes on
+
+
+def test_french_toutankhamon_first_at_the_end_no_coin(make_state):
+    state = make_state([], variant="fr", players=3)
+    go(state, END, END)
+    assert state.king == 0 and state.coins == [26, 26, 26]    # only the first takes it
+
+
+def test_french_toutankhamon_counts_without_a_tile(make_state):
+    state = make_state(["horus-red"] * 4, variant="fr")
+    go(state, END, 0, 1, 2)                          # p1 at the end with Toutankhamon
+    go(state, 3)                                     # p2 takes the last Horus: 4 tiles
+    assert state.phase == WILD and state.current_player() == 0
+    state.apply(WILDS[0, True])
+    assert state.coins == [26 - 2, 26 - 4]           # p1 second with 1 (Toutankhamon alone)
+
+
+def test_english_king_tut_needs_a_tile_of_the_set(make_state):
+    state = make_state(["horus-red"] * 4)
+    go(state, END, 0, 1, 2, 3)                       # p1 holds King Tut but no Horus
+    assert state.phase == MOVE and state.coins == [31, 28]
+
+
+# ---- Pharaoh tiles and masks -----------------------------------------------------------------------
+
+def test_rulebook_cat_example_through_the_engine(make_state):
+    state = make_state(["cat-blue", "pharaoh", "pharaoh", "mask-red", "cat-blue"])
+    go(state, 0, 1, 2, 3, END)                       # A: cat, Pharaoh, King Tut; B: Pharaoh, mask
+    go(state, 4)                                     # B takes the last cat: 1 cat each
+    assert state.phase == WILD and state.current_player() == 1    # the mover decides first
+    state.apply(WILDS[1, False])                     # B adds a Pharaoh to break the tie
+    assert state.current_player() == 0
+    with pytest.raises(RuleError):
+        state.apply(WILDS[2, False])                 # A holds only one Pharaoh
+    state.apply(WILDS[1, True])                      # A adds a Pharaoh and King Tut
+    assert state.paid == [1 + 2, 1]                  # King Tut's coin, then 2 and 1
+    assert state.phase == MOVE and state.wild == [0, 0] and state.king == -1
+
+
+def test_english_open_rounds_let_a_player_answer(make_state):
+    state = make_state(["cat-blue", "pharaoh", "pharaoh", "pharaoh", "mask-red", "cat-blue"])
+    go(state, 0, 1, 2, 3, 4)                         # A: cat, Pharaoh, mask; B: 2 Pharaohs
+    go(state, 5)                                     # B takes the last cat
+    state.apply(WILDS[1, False])                     # B adds one: 2 vs 1
+    assert state.current_player() == 0
+    state.apply(WILDS[1, False])                     # A answers: 2 vs 2
+    assert state.phase == WILD and state.current_player() == 1
+    state.apply(WILDS[1, False])                     # B adds another: 3 vs 2
+    assert state.phase == MOVE and state.paid == [1, 2]
+
+
+def test_french_decides_once_each_from_the_mover(make_state):
+    state = make_state(["cat-blue", "pharaoh", "pharaoh", "pharaoh", "mask-red", "cat-blue"],
+                       variant="fr")
+    go(state, 0, 1, 2, 3, 4, 5)                      # same holdings, French rules
+    assert state.current_player() == 1
+    state.apply(WILDS[2, False])                     # B's two masks break the 1-1 tie
+    assert state.current_player() == 0               # A decides once, after B
+    state.apply(WILDS[1, False])
+    assert state.phase == MOVE and state.paid == [1, 2]
+
+
+def test_english_pharaoh_needs_a_tile_of_the_set(make_state):
+    state = make_state(["pharaoh", "cat-red", "cat-red"])
+    go(state, 0, 1)                                  # p1 Pharaoh, p2 a cat
+    go(state, 2)                                     # p1 takes the other cat -> 1 each
+    assert state.phase == WILD and state.legal_moves() == [PASS, WILDS[1, False]]
+    state2 = make_state(["pharaoh", "horus-red", "cat-red", "cat-red"])
+    go(state2, 0, 2, 1, 3)                           # p1 holds no cat: cannot add
+    assert state2.phase == MOVE and state2.coins == [32, 30]
+
+
+def test_french_masks_only_break_ties(make_state):
+    state = make_state(["pharaoh", "cat-red", "cat-red"], variant="fr")
+    go(state, 0, 1, 2)                               # p1: mask + cat; p2: cat -> tied 1-1
+    assert state.phase == WILD and state.legal_moves() == [PASS, WILDS[1, False]]
+    state.apply(WILDS[1, False])
+    assert state.coins == [26 - 2, 26 - 1]           # the mask wins the tie
+
+
+def test_french_mask_refused_without_a_tie(make_state):
+    state = make_state(["pharaoh", "horus-red", "horus-red", "mask-red", "horus-red",
+                        "horus-red"], variant="fr")
+    go(state, 0, 3, 1, 4, 2)                         # p1: mask, 2 Horus; p2: burial mask, Horus
+    assert state.wild_options(0, sid("horus-red")) == [PASS]
+    go(state, 5)                                     # last Horus to p2: 2-2 tie now
+    assert state.phase == WILD and WILDS[1, False] in state.legal_moves()
+
+
+# ---- Bag of Gold ----------------------------------------------------------------------------------
+
+def test_gold_buys_a_tile_of_a_set_already_held(make_state):
+    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
+    go(state, 0, 1, 2)
+    h = sid("horus-red")
+    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h), DECLINE]
+    state.apply(Buy(1, h))
+    assert state.hold[0][h] == 2 and state.hold[1][h] == 0 and state.coins == [32, 31]
+
+
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_gold_needs_a_set_held_by_both(make_state, variant):
+    state = make_state(["horus-red", "anubis-red", "pharaoh", "gold"], variant=variant)
+    go(state, 0, 2, 3)                               # p1 Horus then gold; p2 only a Pharaoh
+    assert state.phase == MOVE and state.current_player() == 1   # nothing to buy: discarded
+    assert state.wild[1] == 1                        # a Pharaoh is never for sale
+
+
+def test_gold_refuses_pharaoh_unheld_sets_and_oneself(make_state):
+    state = make_state(["horus-red", "anubis-red", "pharaoh", "horus-red", "gold"], players=3)
+    go(state, 0, 1, 2, 4)                            # p1 Horus; p2 Anubis; p3 Pharaoh; p1 gold
+    assert state.phase == MOVE                       # nobody else holds a red Horus
+    state = make_state(["horus-red", "anubis-red", "pharaoh", "mask-red", "horus-red", "gold"],
+                       players=3)
+    go(state, 0, 1, 2, 3, 4, 6, 5)                   # p1: Horus, mask, gold; p2: Anubis, Horus
+    h, a = sid("horus-red"), sid("anubis-red")
+    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h), DECLINE]
+    for bad in (Buy(2, 16), Buy(1, 17), Buy(1, a), Buy(0, h), Buy(2, h)):   # 16 Pharaoh, 17 King
+        with pytest.raises(RuleError, match="Bag of Gold"):
+            state.apply(bad)
+    state.apply(Buy(1, h))
+    assert state.hold[1][h] == 0 and state.hold[0][h] == 2 and state.coins[1] == 25
+
+
+def test_gold_only_in_the_turn_it_is_taken(make_state):
+    state = make_state(["horus-red", "horus-red", "gold", "anubis-red"])
+    go(state, 0, 1, 2)
+    state.apply(DECLINE)                             # declined: discarded
+    assert state.phase == MOVE and state.current_player() == 1
+    with pytest.raises(RuleError, match="not a move decision"):
+        state.apply(Buy(1, sid("horus-red")))        # too late
+
+
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_gold_victim_or_seller_pays_one(make_state, variant):
+    state = make_state(["horus-blue", "horus-blue", "gold"], variant=variant)
+    go(state, 0, 1, 2)
+    state.apply(Buy(1, sid("horus-blue")))
+    start = state.start
+    assert state.coins == [start, start - 1]
+    assert state.hold[0][sid("horus-blue")] == 2 and state.check_invariants() == []
+
+
+def test_gold_paying_the_last_coin_wins_for_the_seller(make_state):
+    state = make_state(["horus-blue", "horus-blue", "gold"], coins=[9, 1])
+    go(state, 0, 1, 2)
+    state.apply(Buy(1, sid("horus-blue")))
+    assert state.is_over() and state.winners == [1]
+
+
+def test_scores_are_zero_while_playing_and_split_on_a_shared_win(make_state):
+    state = make_state([])
+    assert state.scores() == [0.0, 0.0]
+    state.winners = [0, 1]
+    assert state.scores() == [0.5, 0.5]
+
+
+def test_wild_move_object_is_small_and_frozen():
+    import dataclasses
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Wild(1, False).pharaohs = 2
