@@ -77,7 +77,7 @@ def make_aid(game: str, *, lang: str = "en", size: str = "poker", variant: str =
     fmt = card_format(size, bleed)
     cat = Catalogue(lang)
     aid = build_content(game, lang, variant)
-    footer = f"{cat('common.footer', game=aid.title)} · {lang.upper()} · {GENERATOR}"
+    footer = f"{cat('common.footer', game=cat(f'common.game.{game}'))} · {lang.upper()} · {GENERATOR}"
     meta = {"title": f"{aid.title} — {cat('common.aid')}", "subject": footer,
             "keywords": ", ".join(["tombgen", game, "aid", f"lang={lang}", f"size={size}",
                                    f"variant={variant}", f"bleed={bleed:g}"]),

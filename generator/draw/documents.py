@@ -59,7 +59,8 @@ def overflow_problems(document) -> list[str]:
         right, bottom = left + box.width, top + box.height
         for child in _descendants(box):
             key = _key_of(child)
-            if not key or key in seen:
+            # report the outermost element only, not each of its parts
+            if not key or key in seen or any(key.startswith(k + ".") for k in seen):
                 continue
             # Border boxes: margins may legitimately collapse into a page break.
             x0, y0 = child.border_box_x(), child.border_box_y()
