@@ -9,4 +9,8 @@ SPEC = GameSpec(
     title="Hidden Realms: The Mummy's Tomb — game sheets and dungeon maps",
     cli=f"{_M}.cli:group",
     products=(),
+    engine=f"{_M}.rules:new_state",
+    readers=((".toml", f"{_M}.rules_map:validate_map_file"),),
+    documents=(("map", f"{_M}.rules_map:validate_map_document"),
+               ("record", f"{_M}.records:validate_record_document")),
 )

@@ -1,10 +1,118 @@
-"""`tombgen realms` commands."""
+"""`tombgen realms` commands: validate maps, score tallies, simulate games, replay records."""
+
+from __future__ import annotations
 
 import click
 
-from generator.clikit import Group
+from generator.clikit import Group, progress, read_json_arg, write_json_file
 
 
 @click.group(name="realms", cls=Group)
 def group() -> None:
-    """Hidden Realms: The Mummy's Tomb — game sheets and dungeon maps"""
+    """Hidden Realms: The Mummy's Tomb — maps, rules engine, bots and scoring."""
+
+
+@group.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def validate(file: str, as_json: bool) -> None:
+    """Check a map file (TOML or JSON map): exit 0 valid, 1 problems (all listed), 2 unreadable."""
+    from generator.games.realms.rules_map import validate_map_file
+
+    report = validate_map_file(file)
+    click.echo(report.json() if as_json else report.text())
+    raise SystemExit(0 if report.ok else 1)
+
+
+@group.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"lines": {...}, "total": N} (inside the tombgen envelope).')
+def score(file: str, as_json: bool) -> None:
+    """Final score from end-of-game tallies (a JSON file, or - for standard input)."""
+    from generator.core.envelope import dumps, envelope
+    from generator.games.realms.rules_scoring import LINES, check_tallies, score_lines
+
+    source = "<stdin>" if file == "-" else file
+    lines = score_lines(check_tallies(read_json_arg(file), source))
+    total = sum(lines.values())
+    if as_json:
+        click.echo(dumps(envelope("realms", "score", None, {"lines": lines, "total": total})),
+                   nl=False)
+        return
+    for key, value in lines.items():
+        click.echo(f"{value:>5}  {LINES[key]}")
+    click.echo(f"{total:>5}  total")
+
+
+@group.command()
+@click.option("--map", "map_name", default="map-1", show_default=True,
+              help="A shipped map's name or a map file (.toml or .json).")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
+@click.option("--player", type=click.Choice(["bot", "random"]), default="bot", show_default=True,
+              help="bot: the greedy solo bot; random: any legal move, uniformly.")
+@click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
+              show_default=True, help="Easy-mode presets: coins (and a key) to start with.")
+@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder for the JSON summary.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+              help="Also write a game record of every game into this folder.")
+def simulate(map_name, games, seed, player, start, out, record_dir) -> None:
+    """Play many solo games and print mean, median, p10, p90 and per-rule means."""
+    from pathlib import Path
+
+    from generator.core.output import file_name, prepare_dir
+    from generator.core.rng import fresh_seed
+    from generator.games.realms.simulate import simulate as run
+    from generator.games.realms.simulate import summary_text
+
+    if seed is None:
+        seed = fresh_seed()
+    click.echo(f"seed: {seed}")
+    prepare_dir(out)
+
+    def wrap(items):
+        return _Bar(items, games)
+
+    doc = run(map_name, games, seed, player, start, record_dir, wrap)
+    click.echo(summary_text(doc))
+    write_json_file(str(Path(out) / file_name("realms", "simulation", seed, "json")), doc)
+    if record_dir:
+        click.echo(f"wrote {games} game record(s) to {record_dir}")
+
+
+class _Bar:
+    """Iterates the game indices inside a progress bar (shown only on a terminal)."""
+
+    def __init__(self, items, length: int):
+        self.items, self.length = items, length
+
+    def __iter__(self):
+        with progress(self.items, self.length, "playing") as items:
+            yield from items
+
+
+@group.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def replay(file: str) -> None:
+    """Replay a game record: print the final sheet and score, or the first illegal move."""
+    from generator.games.realms.records import replay as run
+    from generator.games.realms.sheet_text import sheet_text
+
+    source = "<stdin>" if file == "-" else file
+    result = run(read_json_arg(file), source)
+    state = result.state
+    for p, sheet in enumerate(state.sheets):
+        if state.players > 1:
+            click.echo(f"player {p + 1}:")
+        click.echo(sheet_text(sheet, final=state.is_over()))
+    if state.players > 1:
+        click.echo("places: " + ", ".join(f"player {p + 1}: {place}"
+                                          for p, place in enumerate(state.places())))
+    if result.error:
+        click.echo(f"tombgen: error: {result.error}", err=True)
+        raise SystemExit(1)
+    if not state.is_over():
+        click.echo(f"(the record stops in round {state.round}; the game is not finished)")
