@@ -1,10 +1,122 @@
-"""`tombgen tumba` commands."""
+"""`tombgen tumba` commands: setup (a product), roll (read a roll), simulate (bot games)."""
+
+from __future__ import annotations
 
 import click
 
-from generator.clikit import Group
+from generator.clikit import Group, output_options, run_product
 
 
 @click.group(name="tumba", cls=Group)
 def group() -> None:
     """Tutan Tumba: standard and Pharaoh's Wrath board setups, roll helper"""
+
+
+@group.command()
+@click.option("--mode", type=click.Choice(["standard", "advanced"]), default="standard",
+              show_default=True,
+              help="standard: the fixed pyramid; advanced: a Pharaoh's Wrath setup with its "
+                   "placing order.")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
+              help="Number of players (2-6); the advanced deal depends on it.")
+@output_options(count=True)
+def setup(mode, players, seed, out, formats, paper, mono, count) -> None:
+    """Make a board setup sheet: the board to scale, and the placing order (SVG, PDF, JSON)."""
+    run_product("tumba", "setup", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
+                count=count, options={"mode": mode, "players": players})
+
+
+@group.command()
+@click.argument("dice", nargs=3, type=click.IntRange(1, 6), metavar="D1 D2 D3")
+@click.option("--board", "board_file", type=click.Path(dir_okay=False, allow_dash=True),
+              default=None, help="A board JSON (or a setup JSON) to read the roll on. "
+                                 "Default: an empty standard board.")
+@click.option("--mode", type=click.Choice(["standard", "advanced"]), default=None,
+              help="Rules to read the roll with. Default: the board's mode, else standard.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def roll(dice, board_file, mode, as_json) -> None:
+    """Every legal way to use a roll of three dice, and the powers it triggers."""
+    from generator.core.envelope import dumps, envelope
+    from generator.games.tumba.cli_text import roll_text
+    from generator.games.tumba.rules import roll_options
+
+    board = _read_board(board_file) if board_file else None
+    reading = roll_options(tuple(dice), board, mode)
+    if as_json:
+        click.echo(dumps(envelope("tumba", "roll", None, reading.to_json())), nl=False)
+    else:
+        click.echo(roll_text(reading, board, mode))
+
+
+def _read_board(path: str):
+    from generator.clikit import read_json_arg
+    from generator.core.errors import RuleError
+    from generator.games.tumba.model_board import board_from_json, validate_board
+
+    source = "<stdin>" if path == "-" else path
+    board = board_from_json(read_json_arg(path), source)
+    report = validate_board(board)
+    if not report.ok:
+        report.subject = source
+        raise RuleError(f"{source} is not a position of the game:\n{report.text()}", report)
+    return board
+
+
+@group.command()
+@click.option("--players", type=click.IntRange(2, 6), default=None,
+              help="Number of players (2-6). Default: the setup file's, else 4.")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Number of games to play.")
+@click.option("--setup", "setup_file", type=click.Path(dir_okay=False, allow_dash=True),
+              default=None, help="A tumba setup JSON to play every game on. Default: the "
+                                 "standard layout, or a fresh advanced setup per game.")
+@click.option("--mode", type=click.Choice(["standard", "advanced"]), default=None,
+              help="Rules to play. Default: the setup file's mode, else standard.")
+@click.option("--target", type=int, default=None,
+              help="Mummies in the tomb to win: 8 (default) or 10 by agreement.")
+@click.option("--bots", default="greedy", show_default=True,
+              help="Bots by seat, comma-separated, repeated round the table: greedy, random.")
+@click.option("--max-turns", type=click.IntRange(min=1), default=3000, show_default=True,
+              help="Stop (and report) a game still running after this many turns.")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as_json) -> None:
+    """Play bot games and report wins by seat, game length and how mummies entered the tomb."""
+    from generator.clikit import progress
+    from generator.core.envelope import dumps, envelope
+    from generator.core.rng import fresh_seed
+    from generator.games.tumba.simulate import report_text, simulate as run
+
+    setup = _read_setup(setup_file) if setup_file else None
+    players = players or (setup.players if setup else 4)
+    mode = mode or (setup.mode if setup else "standard")
+    seed = fresh_seed() if seed is None else seed
+    click.echo(f"seed: {seed}", err=as_json)
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    with progress(range(games), games, "playing") as bar:
+        step = getattr(bar, "update", None)
+        fields = run(players, games, seed, mode, setup, target, names, max_turns, step)
+    if as_json:
+        click.echo(dumps(envelope("tumba", "simulate", seed, fields)), nl=False)
+    else:
+        click.echo(report_text(fields))
+
+
+def _read_setup(path: str):
+    from generator.core.envelope import read_document
+    from generator.core.errors import InputError, RuleError
+    from generator.games.tumba.model import setup_from_fields
+    from generator.games.tumba.rules_setup import validate_setup
+
+    source = "<stdin>" if path == "-" else path
+    fmt, doc = read_document(path)
+    if fmt != "tombgen/tumba.setup":
+        raise InputError(f"{source} [format]: {fmt!r}; --setup needs a tombgen/tumba.setup file "
+                         "(make one with `tombgen tumba setup`)")
+    setup = setup_from_fields(doc, source)
+    report = validate_setup(setup)
+    if not report.ok:
+        report.subject = source
+        raise RuleError(f"{source} is not a valid setup:\n{report.text()}", report)
+    return setup

@@ -1,0 +1,443 @@
+"""The Tutan Tumba engine: a State with legal_moves(), apply(), is_over(), scores().
+
+A turn walks through phases; the state skips any phase with nothing to decide:
+
+  start    Maat's Rest (a line of 1-2 chambers full of your mummies for a whole round), Seth's
+           Trick (advanced, instead of rolling), or roll. A player with an empty house skips.
+  use      the dice: a placement option, the Golden Triple, the Anubis Double, or (advanced) a
+           one-die re-roll. A roll nobody could use is re-rolled at once.
+  golden   the Golden Triple's removal (from the leading opponent's tomb, or from the board
+           when no opponent has a mummy in the tomb); then the second roll, never a third.
+  anubis   the Anubis Double's target; then the third die's mummy is placed.
+  osiris   the Osiris Maneuver on a 3-chamber line just completed.
+  wrath    Tutan's Wrath after placing 4-5-6 (advanced).
+  seth     Seth's Trick's relocation (advanced).
+  attack   incinerations by one mummy, chained, never away from the tomb (backwards too after
+           Toth's Inversion); Pass ends the turn.
+
+Mummies removed from the board go back to their owner's house. The first player with ``target``
+mummies in the tomb wins at once. Rolls use the state's own ``random.Random``, seeded at creation,
+so a game replays exactly. Interpretations of unclear rules are listed in seeds/tumba.toml and
+the README.
+"""
+
+from __future__ import annotations
+
+import random
+
+from generator.core.errors import InputError, RuleError
+from generator.games.tumba import rules_why
+from generator.games.tumba.model import Layout, data, standard_layout
+from generator.games.tumba.moves import (
+    GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place,
+    Reroll, Roll, SethMove, Strike, Wrath,
+)
+from generator.games.tumba.rules_board import EMPTY, LINES, Board
+from generator.games.tumba.rules_actions import (
+    ANUBIS_PHASE, ATTACK, ENTRY_KINDS, GOLDEN_PHASE, HANDLERS, OSIRIS_PHASE, OVER, SETH_PHASE,
+    START, USE, WRATH_PHASE, Actions, _pair,
+)
+from generator.games.tumba.rules_roll import candidate_options
+
+_PLACES: dict[tuple[int, ...], Place] = {}
+_JUMPS: dict[tuple[int, int, int, int], Jump] = {}
+
+
+_CANDIDATES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_ANUBIS: dict[int, Anubis] = {}
+
+
+def _candidates(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """candidate_options for dice in any order (cached by the unsorted roll)."""
+    found = _CANDIDATES.get(dice)
+    if found is None:
+        found = _CANDIDATES[dice] = candidate_options(tuple(sorted(dice)))
+    return found
+
+
+def _place(option: tuple[int, ...]) -> Place:
+    move = _PLACES.get(option)
+    if move is None:
+        move = _PLACES[option] = Place(option)
+    return move
+
+
+# Every Seth's Trick relocation, made once: _SETH_TABLE[source][target] = (from the tomb end,
+# from the outer end).
+_SETH_TABLE = [[(SethMove(s, "tomb", t), SethMove(s, "outer", t)) for t in range(LINES + 1)]
+               for s in range(LINES + 1)]
+
+
+def _jump(line: int, depth: int, dx: int, dy: int) -> Jump:
+    key = (line, depth, dx, dy)
+    move = _JUMPS.get(key)
+    if move is None:
+        move = _JUMPS[key] = Jump(line, depth, dx, dy)
+    return move
+
+
+class State(Actions):
+    """One game in progress. Players are 0-based; player 0 starts."""
+
+    def __init__(self, players: int, layout: Layout | None = None, mode: str = "standard",
+                 target: int | None = None, seed: int = 0, begin: bool = True):
+        cfg = data()
+        if mode not in cfg["modes"]:
+            raise InputError(f"mode {mode!r}: choose standard or advanced")
+        comp = cfg["components"]
+        if not comp["min_players"] <= players <= comp["max_players"]:
+            raise InputError(f"{players} players: Tutan Tumba is for "
+                             f"{comp['min_players']}-{comp['max_players']} players")
+        self.players, self.mode, self.rules = players, mode, cfg["modes"][mode]
+        self.target = target or cfg["win"]["target"]
+        self.mummies, self.faces = comp["mummies"], comp["faces"]
+        self._powers = cfg["powers"]
+        self._max_per_line = cfg["advanced_setup"]["max_per_line"]
+        self._maat_sizes = frozenset(cfg["powers"]["maat_sizes"])
+        self.board = Board.from_layout(layout or standard_layout())
+        self._layout_cache: dict | None = None     # facts of the pieces' layout (see _layout)
+        self.chambers = sum(self.board.sizes)
+        self.tomb = [0] * players
+        self.house = [self.mummies] * players
+        self.rng = random.Random(seed)
+        self.current = 0
+        self.turn = 0
+        self.phase = START
+        self.dice: tuple[int, ...] = ()
+        self.winner = -1
+        self.blocked = False
+        self.skips = 0
+        self.since_owner = [EMPTY] * (LINES + 1)
+        self.since_turn = [0] * (LINES + 1)
+        self.entries = dict.fromkeys(ENTRY_KINDS, 0)
+        self.forced_rerolls = 0
+        self._moves: list | None = None
+        self._reset_turn()
+        if begin:
+            self._begin_turn()
+
+    # ---- the protocol -------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.current
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        """Mummies in the tomb per player."""
+        return [float(t) for t in self.tomb]
+
+    def legal_moves(self) -> list:
+        """Every move the current player may make now (never empty unless the game is over)."""
+        if self._moves is None:
+            self._moves = self._compute_moves()
+        return self._moves
+
+    def apply(self, move) -> None:
+        """Plays ``move``; an illegal move raises RuleError with the reason."""
+        moves = self.legal_moves()
+        for legal in moves:           # bots hand back a listed object: identity is enough
+            if legal is move:
+                break
+        else:
+            if move not in moves and not self._forced_roll(move, moves):
+                raise RuleError(rules_why.reason(self, move))
+        self._moves = None
+        HANDLERS[type(move)](self, move)
+
+    def _forced_roll(self, move, moves) -> bool:
+        """A Roll with given dice (tests, replays) stands for the roll when rolling is legal."""
+        dice = getattr(move, "dice", None) if type(move) is Roll else None
+        return bool(dice) and ROLL in moves and len(dice) == 3 and all(
+            isinstance(d, int) and 1 <= d <= self.faces for d in dice)
+
+    # ---- per-turn state -----------------------------------------------------------------------
+
+    def _reset_turn(self) -> None:
+        self.golden_used = 0
+        self.rerolls_used = 0
+        self.toth = False
+        self.attacker: tuple[int, int] | None = None
+        self.osiris_lines: list[int] = []
+        self.wrath_ready = False
+        self.anubis_third = 0
+
+    def _begin_turn(self) -> None:
+        """Starts turns until one needs a decision (players with an empty house skip)."""
+        while True:
+            self.turn += 1
+            self._reset_turn()
+            self.phase = START
+            if self.house[self.current] or self.maat_lines():
+                break
+            self.skips += 1
+            if self.skips >= self.players:
+                self.blocked = True
+                self.phase = OVER
+                return
+            self._snapshot()
+            self.current = (self.current + 1) % self.players
+        self.skips = 0
+        self._start()
+
+    def _start(self) -> None:
+        """The start phase, unless there is nothing to choose (then roll, or skip the turn)."""
+        self.phase = START
+        self._moves = None
+        moves = self.legal_moves()
+        if len(moves) == 1 and moves[0] is ROLL:
+            self.roll()
+        elif len(moves) == 1 and moves[0] is PASS:
+            self._end_turn()       # an empty house: the turn is skipped
+
+    def _end_turn(self) -> None:
+        self._snapshot()
+        self.current = (self.current + 1) % self.players
+        self._begin_turn()
+
+    def _snapshot(self) -> None:
+        """Notes, after every turn, which short lines are full of one player and since when."""
+        all_cells, since = self.board.cells, self.since_owner
+        for n in self._layout()["maat"]:
+            cells = all_cells[n]
+            first = cells[0]
+            owner = first if cells.count(first) == len(cells) else EMPTY
+            if owner != since[n]:
+                since[n] = owner
+                self.since_turn[n] = self.turn
+
+    def _entered(self, kind: str, count: int = 1) -> bool:
+        """Mummies of the current player enter the tomb; True when that wins the game."""
+        p = self.current
+        self.tomb[p] += count
+        self.entries[kind] += count
+        if self.tomb[p] >= self.target:
+            self.winner = p
+            self.phase = OVER
+            return True
+        return False
+
+    # ---- rolling ------------------------------------------------------------------------------
+
+    def _throw(self) -> tuple[int, int, int]:
+        r, faces = self.rng.random, self.faces
+        return (int(r() * faces) + 1, int(r() * faces) + 1, int(r() * faces) + 1)
+
+    def roll(self, dice: tuple[int, ...] | None = None) -> None:
+        """Rolls (or takes ``dice``), re-rolling while nothing could use the roll.
+
+        Public so tests and replays can put given dice in front of the player; the state then
+        waits in the ``use`` phase.
+        """
+        dice = tuple(dice) if dice else self._throw()
+        attempts = 0
+        while not self._use_moves(dice):
+            attempts += 1
+            if attempts == self._powers["reroll_attempts"] and not self._any_usable_roll():
+                self.dice = dice
+                self._moves = None
+                self._to_attack()      # no roll at all could be used: the placing is lost
+                return
+            dice = self._throw()
+        self.forced_rerolls += attempts
+        self.dice = dice
+        self.phase = USE
+        self._moves = None
+
+    def _any_usable_roll(self) -> bool:
+        from generator.games.tumba.rules_roll import all_rolls
+
+        return any(self._use_moves(d) for d in all_rolls())
+
+    # ---- what can be done ---------------------------------------------------------------------
+
+    def placement_options(self, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The legal options of ``dice`` for the current player (sorted line tuples, sorted)."""
+        house = self.house[self.current]
+        cells, passage = self.board.cells, self.board.passage
+        out = []
+        for option in _candidates(dice):
+            if len(option) > house:
+                continue
+            need = prev = 0
+            for n in option:          # sorted: a line named twice comes twice in a row
+                need = need + 1 if n == prev else 1
+                prev = n
+                if not passage[n] and cells[n].count(EMPTY) < need:
+                    break
+            else:
+                out.append(option)
+        return out
+
+    def _use_moves(self, dice: tuple[int, ...]) -> list:
+        """Placement options and usable powers of ``dice`` (the one-die re-roll aside)."""
+        moves: list = [_place(o) for o in self.placement_options(dice)]
+        p = self.current
+        if not self.house[p]:
+            return moves
+        if dice[0] == dice[1] == dice[2] and self.golden_used < self._powers["golden_triple_uses"]:
+            moves.append(GOLDEN)
+        pair = _pair(dice)
+        if pair and self.board.free(pair[1]) >= 1 and self._enemy_on_board():
+            move = _ANUBIS.get(pair[0]) or _ANUBIS.setdefault(pair[0], Anubis(pair[0]))
+            moves.append(move)
+        return moves
+
+    def _enemy_on_board(self) -> bool:
+        p, total = self.current, self.mummies
+        return any(q != p and self.tomb[q] + self.house[q] < total for q in range(self.players))
+
+    def maat_lines(self) -> list[int]:
+        """Lines the current player may take Maat's Rest from now."""
+        p, board = self.current, self.board
+        due = self.turn - self.players
+        return [n for n in self._layout()["maat"]
+                if self.since_owner[n] == p and self.since_turn[n] <= due
+                and board.full_owner(n) == p]
+
+    def osiris_after(self, option: tuple[int, ...]) -> list[int]:
+        """Lines that placing ``option`` would complete for the Osiris Maneuver (board untouched)."""
+        board = self.board.copy()
+        for n in option:
+            board.place(n, self.current)
+        return self._osiris_lines(board, option)
+
+    def _osiris_lines(self, board: Board, touched) -> list[int]:
+        sizes = self._powers["osiris_sizes"]
+        return sorted({n for n in touched if not board.passage[n] and board.sizes[n] in sizes
+                       and board.full_owner(n) == self.current})
+
+    def _layout(self) -> dict:
+        """What depends only on where the pieces stand (recomputed after Seth / Wrath): the
+        Seth's Trick relocations and the lines of Maat's Rest sizes."""
+        if self._layout_cache is None:
+            board = self.board
+            sources, targets = board.seth_ends(self._max_per_line)
+            seth: list = []
+            for src in sources:
+                row = _SETH_TABLE[src]
+                for dst in targets:
+                    if dst != src:
+                        seth += row[dst]
+            maat = [n for n in range(1, LINES + 1)
+                    if not board.passage[n] and board.sizes[n] in self._maat_sizes]
+            self._layout_cache = {"seth": seth, "maat": maat}
+        return self._layout_cache
+
+    def _seth_moves(self) -> list:
+        return list(self._layout()["seth"])
+
+    def _seth_possible(self) -> bool:
+        return self.rules["seth_trick"] and bool(self._layout()["seth"])
+
+    def _attack_moves(self) -> list:
+        p, board, back = self.current, self.board, self.toth
+        sources = [self.attacker] if self.attacker else board.occupied(p)
+        moves = [_jump(n, d, j[0], j[1]) for n, d in sources for j in board.jumps(p, n, d, back)]
+        if moves:
+            moves.append(PASS)
+        return moves
+
+    def _golden_removals(self) -> list:
+        p = self.current
+        rivals = [q for q in range(self.players) if q != p]
+        best = max(self.tomb[q] for q in rivals)
+        if best > 0:
+            return [GoldenRemove(q) for q in rivals if self.tomb[q] == best]
+        counts = self.board.counts(self.players)
+        best = max(counts[q] for q in rivals)
+        if best == 0:
+            return []
+        return [GoldenRemove(q, n, d) for q in rivals if counts[q] == best
+                for n, d in self.board.occupied(q)]
+
+    def _compute_moves(self) -> list:
+        phase = self.phase
+        if phase == USE:
+            moves = self._use_moves(self.dice)
+            if self.rerolls_used < self.rules["die_rerolls"]:
+                moves += [Reroll(v) for v in sorted(set(self.dice))]
+            return moves
+        if phase == ATTACK:
+            return self._attack_moves()
+        if phase == START:
+            moves: list = [Maat(n) for n in self.maat_lines()]
+            if not self.house[self.current]:
+                return moves + [PASS]
+            moves.append(ROLL)
+            if self._seth_possible():
+                moves.append(SETH)
+            return moves
+        if phase == GOLDEN_PHASE:
+            return self._golden_removals() + [PASS]
+        if phase == ANUBIS_PHASE:
+            return [Strike(n, d) for n, d in self.board.enemies(self.current)]
+        if phase == OSIRIS_PHASE:
+            return [Osiris(n) for n in self.osiris_lines] + [PASS]
+        if phase == WRATH_PHASE:
+            return [Wrath(s, c) for s in (1, -1) for c in (False, True)] + [PASS]
+        if phase == SETH_PHASE:
+            return self._seth_moves()
+        return []
+
+    # ---- checks -------------------------------------------------------------------------------
+
+    def check_invariants(self) -> list[str]:
+        """Every broken invariant (empty when the state is consistent)."""
+        return rules_why.invariants(self)
+
+
+
+
+def new_state(rng: random.Random, players: int | None = None, mode: str | None = None,
+              target: int | None = None, layout: Layout | None = None) -> State:
+    """A fresh game for random play: 2-6 players and the mode drawn from ``rng`` unless given.
+
+    An advanced game without a ``layout`` gets a fresh Pharaoh's Wrath setup from ``rng``.
+    """
+    players = players or rng.randint(data()["components"]["min_players"],
+                                     data()["components"]["max_players"])
+    mode = mode or rng.choice(("standard", "advanced"))
+    if layout is None and mode == "advanced":
+        from generator.games.tumba.generate import advanced_setup
+
+        layout = advanced_setup(rng, players).lines
+    return State(players, layout, mode, target, seed=rng.getrandbits(32))
+
+
+def state_from_board(board, target: int | None = None, seed: int = 0) -> State:
+    """An engine state at the position of a :class:`~generator.games.tumba.model_board.BoardDoc`,
+    waiting for the roll of ``board.player`` (check the board with ``validate_board`` first)."""
+    state = State(board.players, board.lines, board.mode, target, seed, begin=False)
+    for n, cells in enumerate(board.mummies, start=1):
+        state.board.cells[n] = list(cells)
+    state.tomb = list(board.tomb)
+    state.house = board.houses()
+    state.current = board.player
+    state.turn = 1
+    return state
+
+
+def roll_options(dice, board=None, mode: str | None = None):
+    """The library function behind ``tumba roll``: every legal way to use ``dice`` and the powers
+    they trigger, for the player to move on ``board`` (default: an empty standard board).
+
+    ``mode`` overrides the board's mode (the advanced mode adds Toth's Inversion and Tutan's
+    Wrath). Returns a :class:`~generator.games.tumba.rules_roll.RollReading`.
+    """
+    from generator.games.tumba.model_board import empty_board
+    from generator.games.tumba.rules_roll import read_roll
+
+    dice = tuple(dice)
+    faces = data()["components"]["faces"]
+    if len(dice) != data()["components"]["dice"] or not all(
+            isinstance(d, int) and 1 <= d <= faces for d in dice):
+        raise InputError(f"dice {' '.join(map(str, dice))}: give three dice, each 1-{faces}")
+    if board is None:
+        board = empty_board(standard_layout(), mode or "standard")
+    if mode and mode != board.mode:
+        from dataclasses import replace
+
+        board = replace(board, mode=mode)
+    return read_roll(state_from_board(board), dice)

@@ -1,0 +1,173 @@
+"""Reading a roll: every way to use three dice on a board, and the powers the roll triggers.
+
+The three dice are split into groups (each die alone, a pair and the third die, or all three);
+each group's sum names a line, so a roll has at most five *candidate* options. An option is
+*legal* when every named line can take the mummies sent to it (a secret passage takes any number)
+and the player has that many mummies in the house. This module holds the pure dice arithmetic
+(:func:`candidate_options`, :func:`all_rolls`) and :func:`read_roll`, the library function behind
+``tombgen tumba roll`` and the player aid: a :class:`RollReading` computed by the engine.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.tumba.model import data
+from generator.games.tumba.rules_board import LINES
+
+Option = tuple[int, ...]
+
+
+@functools.cache
+def candidate_options(dice: tuple[int, ...]) -> tuple[Option, ...]:
+    """The distinct options (sorted line tuples, sorted) of a roll, before looking at a board."""
+    a, b, c = dice
+    groups = ((a, b, c), (a + b, c), (a + c, b), (b + c, a), (a + b + c,))
+    found = {tuple(sorted(g)) for g in groups if max(g) <= LINES}
+    return tuple(sorted(found))
+
+
+def all_rolls() -> list[tuple[int, int, int]]:
+    """The 56 distinct rolls of three dice (sorted values), in order."""
+    faces = range(1, data()["components"]["faces"] + 1)
+    return list(itertools.combinations_with_replacement(faces, 3))
+
+
+def pair_of(dice: tuple[int, ...]) -> tuple[int, int] | None:
+    """(pair value, third die) when two dice are equal, else None (a triple counts per the data)."""
+    a, b, c = sorted(dice)
+    if a == b == c:
+        return (a, a) if data()["powers"]["anubis_on_triple"] else None
+    if a == b:
+        return a, c
+    if b == c:
+        return b, a
+    return None
+
+
+def sequence_power(dice: tuple[int, ...], mode_rules) -> str:
+    """'toth-inversion' or 'tutan-wrath' when the (advanced) dice form the sequence, else ''."""
+    key = sorted(dice)
+    seq = data()["sequences"]
+    if mode_rules["toth_inversion"] and key in [list(s) for s in seq["toth"]]:
+        return "toth-inversion"
+    if mode_rules["tutan_wrath"] and key == list(seq["wrath"]):
+        return "tutan-wrath"
+    return ""
+
+
+@dataclass(frozen=True)
+class Power:
+    """A power a roll triggers: ``usable`` says whether it can be used on this board now."""
+
+    code: str
+    usable: bool
+    dice: tuple[int, ...] = ()
+    lines: tuple[int, ...] = ()
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"power": self.code, "usable": self.usable, "dice": list(self.dice),
+                "lines": list(self.lines), "note": self.note}
+
+
+@dataclass(frozen=True)
+class RollReading:
+    """A roll read on a board: its legal options (sorted) and the powers it triggers."""
+
+    dice: tuple[int, ...]
+    options: tuple[Option, ...]
+    powers: tuple[Power, ...]
+    passages: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dice": list(self.dice), "options": [list(o) for o in self.options],
+                "powers": [p.to_json() for p in self.powers]}
+
+
+def read_roll(state, dice: tuple[int, ...]) -> RollReading:
+    """Every legal way for the state's current player to use ``dice``, and the powers triggered.
+
+    Nothing in ``state`` changes. Build the state with :func:`generator.games.tumba.rules.new_board_state`
+    (an empty standard board by default).
+    """
+    dice = tuple(dice)
+    options = tuple(state.placement_options(dice))
+    powers = [p for p in (_golden(state, dice), _anubis(state, dice), _passage(state, options),
+                          _osiris(state, options), _sequence(state, dice, options)) if p]
+    passages = tuple(n for n in range(1, LINES + 1) if state.board.passage[n])
+    return RollReading(dice, options, tuple(powers), passages)
+
+
+def _golden(state, dice) -> Power | None:
+    if len(set(dice)) != 1:
+        return None
+    uses = data()["powers"]["golden_triple_uses"]
+    if state.house[state.current] == 0:
+        return Power("golden-triple", False, dice, note="no mummy left in the house")
+    if state.golden_used >= uses:
+        return Power("golden-triple", False, dice, note=f"already used {uses} times this turn")
+    return Power("golden-triple", True, dice, note="one mummy straight into the tomb, you may "
+                 "take one back from the leading opponent, then roll again (twice at most)")
+
+
+def _anubis(state, dice) -> Power | None:
+    pair = pair_of(dice)
+    if pair is None:
+        return None
+    value, third = pair
+    kept = (value, value)
+    if state.house[state.current] == 0:
+        return Power("anubis-double", False, kept, (third,), "no mummy left in the house")
+    if state.board.free(third) < 1:
+        return Power("anubis-double", False, kept, (third,), f"line {third} is full, so the "
+                     "third die cannot be placed: the power is void")
+    if not state.board.enemies(state.current):
+        return Power("anubis-double", False, kept, (third,), "no enemy mummy in a chamber")
+    return Power("anubis-double", True, kept, (third,), "remove any enemy mummy from a chamber, "
+                 f"then place one of yours on line {third}")
+
+
+def _passage(state, options) -> Power | None:
+    lines = sorted({n for o in options for n in o if state.board.passage[n]})
+    if not lines:
+        return None
+    return Power("secret-passage", True, lines=tuple(lines),
+                 note="a mummy sent to a passage enters the tomb at once")
+
+
+def _osiris(state, options) -> Power | None:
+    lines = sorted({n for o in options for n in state.osiris_after(o)})
+    if not lines:
+        return None
+    return Power("osiris-maneuver", True, lines=tuple(lines),
+                 note="completes a 3-chamber line of yours: its last mummy may enter the tomb")
+
+
+def _sequence(state, dice, options) -> Power | None:
+    code = sequence_power(dice, state.rules)
+    if code == "toth-inversion":
+        return Power(code, bool(options), tuple(sorted(dice)),
+                     note="after placing, incinerate backwards too (away from the tomb)"
+                     if options else "no legal placement, so no inversion")
+    if code == "tutan-wrath":
+        need = tuple(sorted(dice))
+        ok = need in options
+        return Power(code, ok, need, need, "after placing on lines 4, 5 and 6, shift the board "
+                     "one row up or down" if ok else "lines 4, 5 and 6 cannot all take a mummy")
+    return None
+
+
+def option_groups(dice: tuple[int, ...]) -> dict[Option, str]:
+    """For each candidate option, how the dice are grouped to make it, e.g. ``"2 | 3+5"``."""
+    a, b, c = dice
+    splits = (((a,), (b,), (c,)), ((a, b), (c,)), ((a, c), (b,)), ((b, c), (a,)), ((a, b, c),))
+    out: dict[Option, str] = {}
+    for split in splits:
+        option = tuple(sorted(sum(g) for g in split))
+        if max(option) <= LINES and option not in out:
+            out[option] = " | ".join("+".join(map(str, g)) for g in sorted(split, key=sum))
+    return out

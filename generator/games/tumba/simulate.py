@@ -1,0 +1,130 @@
+"""Many bot games of Tutan Tumba, summarised: who wins from which seat, how long games last,
+and how the mummies got into the tomb.
+
+Game ``i`` uses the seed derived from (seed, i), so any single game can be replayed. Games still
+running after ``max_turns`` turns are counted as capped; games where every player is stuck
+(nobody has a mummy left to play) as blocked. Both are reported with their game numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from generator.core.errors import InputError
+from generator.core.play import summary
+from generator.core.rng import derive_seed, make_rng
+from generator.games.tumba.bots import BOTS, make_bots
+from generator.games.tumba.model import MODES, Setup, data, standard_layout
+from generator.games.tumba.rules import ENTRY_KINDS, State
+
+MAX_TURNS = 3000
+
+
+def play_game(players: int, seed: int, mode: str, layout=None, target: int | None = None,
+              bots=("random",), max_turns: int = MAX_TURNS) -> State:
+    """Plays one game to its end (or the turn cap); returns the final state."""
+    from generator.games.tumba.generate import advanced_setup
+
+    rng = make_rng(seed)
+    if layout is None:
+        layout = advanced_setup(rng, players).lines if mode == "advanced" else standard_layout()
+    state = State(players, layout, mode, target, seed=rng.getrandbits(32))
+    seats = make_bots(list(bots), players)
+    while state.phase != "over" and state.turn <= max_turns:
+        state.apply(seats[state.current].choose(state, rng))
+    return state
+
+
+def _check(players: int, games: int, mode: str, target: int | None, bots) -> None:
+    comp, win = data()["components"], data()["win"]
+    if not comp["min_players"] <= players <= comp["max_players"]:
+        raise InputError(f"--players {players}: the game is for {comp['min_players']}-"
+                         f"{comp['max_players']} players")
+    if games < 1:
+        raise InputError(f"--games {games}: play at least one game")
+    if mode not in MODES:
+        raise InputError(f"--mode {mode}: choose standard or advanced")
+    if target is not None and target not in win["targets"]:
+        raise InputError(f"--target {target}: choose one of {', '.join(map(str, win['targets']))}")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown or not bots:
+        raise InputError(f"--bots {','.join(bots)}: choose from {', '.join(BOTS)}")
+
+
+def simulate(players: int, games: int, seed: int, mode: str = "standard",
+             setup: Setup | None = None, target: int | None = None, bots=("greedy",),
+             max_turns: int = MAX_TURNS,
+             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Plays ``games`` games and returns the summary fields of the simulate JSON."""
+    _check(players, games, mode, target, bots)
+    layout = setup.lines if setup else None
+    wins = [0] * players
+    turns: list[float] = []
+    capped, blocked = [], []
+    entries = dict.fromkeys(ENTRY_KINDS, 0)
+    for i in range(games):
+        state = play_game(players, derive_seed(seed, i), mode, layout, target, bots, max_turns)
+        if state.winner >= 0:
+            wins[state.winner] += 1
+            turns.append(state.turn)
+        elif state.blocked:
+            blocked.append(i + 1)
+        else:
+            capped.append(i + 1)
+        for kind, n in state.entries.items():
+            entries[kind] += n
+        if progress:
+            progress(1)
+    return _fields(players, games, mode, setup, target, bots, max_turns, wins, turns, capped,
+                   blocked, entries)
+
+
+def _fields(players, games, mode, setup, target, bots, max_turns, wins, turns, capped, blocked,
+            entries) -> dict[str, Any]:
+    finished = sum(wins)
+    total = sum(entries.values())
+    return {
+        "players": players,
+        "games": games,
+        "mode": mode,
+        "target": target or data()["win"]["target"],
+        "bots": [list(bots)[i % len(bots)] for i in range(players)],
+        "board": "setup file" if setup else ("fresh Pharaoh's Wrath setup per game"
+                                             if mode == "advanced" else "standard layout"),
+        "finished": finished,
+        "wins": wins,
+        "win_rate": [round(w / finished, 4) if finished else 0.0 for w in wins],
+        "turns": summary(turns),
+        "rounds": summary([t / players for t in turns]),
+        "max_turns": max_turns,
+        "capped": capped,
+        "blocked": blocked,
+        "entries": entries,
+        "entry_share": {k: round(v / total, 4) if total else 0.0 for k, v in entries.items()},
+    }
+
+
+def report_text(fields: dict[str, Any]) -> str:
+    """A few plain lines summarising the simulate fields."""
+    n = fields["players"]
+    out = [(f"{fields['games']} games, {n} players, {fields['mode']} rules, target "
+            f"{fields['target']}, bots {', '.join(fields['bots'])}, board: {fields['board']}")]
+    out.append("wins by seat: " + "  ".join(
+        f"{i + 1}: {r * 100:.1f}% ({w})" for i, (w, r) in
+        enumerate(zip(fields["wins"], fields["win_rate"]))))
+    t = fields["turns"]
+    out.append(f"length: mean {t['mean']} turns ({fields['rounds']['mean']} rounds), median "
+               f"{t['median']}, 10-90%: {t['p10']}-{t['p90']}, longest {t['max']}")
+    out.append(f"capped at {fields['max_turns']} turns: {len(fields['capped'])}"
+               + (f" (games {_list(fields['capped'])})" if fields["capped"] else "")
+               + f"; blocked: {len(fields['blocked'])}"
+               + (f" (games {_list(fields['blocked'])})" if fields["blocked"] else ""))
+    out.append("into the tomb: " + ", ".join(
+        f"{k} {fields['entry_share'][k] * 100:.1f}%" for k in fields["entries"]))
+    return "\n".join(out)
+
+
+def _list(numbers: list[int]) -> str:
+    shown = ", ".join(map(str, numbers[:10]))
+    return shown + (f" and {len(numbers) - 10} more" if len(numbers) > 10 else "")
