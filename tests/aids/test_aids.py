@@ -176,3 +176,42 @@ def test_cli_writes_the_pdf(runner, tmp_path):
     assert (tmp_path / "tanis-aid-fr-a6.pdf").exists()
     bad = runner.invoke(main, ["aid", "tanis", "--size", "huge", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and not (tmp_path / "x").exists()
+
+
+def _table(aid, key):
+    return next(b for s in aid.sections for b in s.blocks if b.key == key)
+
+
+def test_tumba_roll_table_is_the_engines_answer_for_all_56_rolls():
+    from generator.aids.build import build_content
+    from generator.games.tumba.rules import roll_options
+    from generator.games.tumba.rules_roll import all_rolls
+
+    cat = Catalogue("en")
+    table = _table(build_content("tumba", "en", "en"), "tumba.rolls.table")
+    rolls = all_rolls()
+    assert len(rolls) == 56 and len(table.rows) == 56
+    for dice, (shown, ways, powers) in zip(rolls, table.rows):
+        assert shown == "-".join(map(str, dice))
+        reading = roll_options(dice)
+        expected = [[int(n) for n in way.split("+")] for way in ways.split(" · ")] \
+            if reading.options else []
+        assert expected == [list(o) for o in reading.options], dice
+        names = [cat(f"tumba.power.{p.code}") + ("" if p.usable else "*") for p in reading.powers]
+        assert powers == ", ".join(names)
+    assert table.rows[rolls.index((2, 3, 5))][1] == "2+3+5 · 2+8 · 3+7 · 5+5 · 10"
+
+
+def test_realms_and_tut_tables_come_from_the_data():
+    from generator.aids.build import build_content
+    from generator.games.realms.model import data as realms_data
+    from generator.games.tut.model import data as tut_data
+
+    monsters = _table(build_content("realms", "en", "en"), "realms.monsters.table")
+    assert [int(r[1]) for r in monsters.rows] == [realms_data()["monsters"][m]["die"]
+                                                   for m in ("ooze", "skeleton", "zombie", "golem", "mimic", "mummy")]
+    sets = _table(build_content("tut", "en", "en"), "tut.sets.table")
+    assert [int(r[1]) for r in sets.rows] == [k["value"] for k in tut_data()["kind"]]
+    # French rules: three tied for first pay nothing, two tied pay half
+    fr = _table(build_content("tut", "en", "fr"), "tut.sets.table")
+    assert [r[5] for r in fr.rows] == [str(k["value"] // 2) for k in tut_data()["kind"]]

@@ -10,6 +10,7 @@ SPEC = GameSpec(
     cli=f"{_M}.cli:group",
     products=(),
     engine=f"{_M}.rules:new_state",
+    aid=f"{_M}.aid:build_aid",
     readers=((".toml", f"{_M}.rules_map:validate_map_file"),),
     documents=(("map", f"{_M}.rules_map:validate_map_document"),
                ("record", f"{_M}.records:validate_record_document")),

@@ -21,4 +21,5 @@ SPEC = GameSpec(
         ),
     ),
     engine=f"{_M}.rules:new_state",
+    aid=f"{_M}.aid:build_aid",
 )
