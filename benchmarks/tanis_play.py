@@ -9,7 +9,6 @@ random number per step of a real game, with no rules at all (the floor any engin
 from __future__ import annotations
 
 import sys
-import time
 
 from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
@@ -17,20 +16,10 @@ from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.generate import generate_dig
 from generator.games.tanis.rules import new_state
 from generator.games.tanis.rules_play import Board, deal, start_state
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 TARGET = 1000.0
 STEPS = 48  # about the number of steps of a random game
-
-
-def rate(fn, games: int) -> float:
-    """Games per second of ``fn(i)`` over ``games`` games (best of three runs)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for i in range(games):
-            fn(i)
-        best = min(best, time.perf_counter() - start)
-    return games / best
 
 
 def main(games: int = 2000) -> None:

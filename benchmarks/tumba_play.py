@@ -10,25 +10,14 @@ rules at all (the floor any engine pays), and against the target.
 from __future__ import annotations
 
 import sys
-import time
 
 from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
 from generator.games.tumba.bots import GreedyBot
 from generator.games.tumba.rules import new_state
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 TARGET = 500.0
-
-
-def rate(fn, games: int) -> float:
-    """Games per second of ``fn(i)`` over ``games`` games (best of three runs)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for i in range(games):
-            fn(i)
-        best = min(best, time.perf_counter() - start)
-    return games / best
 
 
 def steps_of(players: int, mode: str, games: int = 200) -> int:

@@ -8,23 +8,12 @@ cleared line) drawn from the 12 lines with no rule checked at all.
 from __future__ import annotations
 
 import sys
-import time
 
 from generator.core.rng import make_rng
 from generator.games.tumba.generate import advanced_setup
 from generator.games.tumba.render import render_setup
 from generator.games.tumba.rules_setup import validate_setup
-
-
-def rate(fn, count: int) -> float:
-    """Items per second of ``fn(i)`` (best of three runs)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for i in range(count):
-            fn(i)
-        best = min(best, time.perf_counter() - start)
-    return count / best
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 
 def main(count: int = 3000) -> None:

@@ -10,27 +10,16 @@ pays), and against the target.
 from __future__ import annotations
 
 import sys
-import time
 
 from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
 from generator.games.tut.bots import GreedyBot
 from generator.games.tut.model import trail_tiles
 from generator.games.tut.rules import new_state
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 TARGET = 2000.0
 PLAYERS = 4
-
-
-def rate(fn, games: int) -> float:
-    """Games per second of ``fn(i)`` over ``games`` games (best of three runs)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for i in range(games):
-            fn(i)
-        best = min(best, time.perf_counter() - start)
-    return games / best
 
 
 def mean_steps(variant: str, games: int = 300) -> float:

@@ -9,23 +9,12 @@ Validation is timed too, as it runs on every generated trail.
 from __future__ import annotations
 
 import sys
-import time
 
 from generator.core.rng import make_rng
 from generator.games.tut.generate import SHAPES, generate_trail
 from generator.games.tut.model import trail_tiles
 from generator.games.tut.rules_trail import validate_trail
-
-
-def rate(fn, count: int) -> float:
-    """Calls per second of ``fn(i)`` (best of three runs)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for i in range(count):
-            fn(i)
-        best = min(best, time.perf_counter() - start)
-    return count / best
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 
 def main(count: int = 300) -> None:
