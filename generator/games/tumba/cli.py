@@ -104,19 +104,6 @@ def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as
 
 
 def _read_setup(path: str):
-    from generator.core.envelope import read_document
-    from generator.core.errors import InputError, RuleError
-    from generator.games.tumba.model import setup_from_fields
-    from generator.games.tumba.rules_setup import validate_setup
+    from generator.validate import read_item
 
-    source = "<stdin>" if path == "-" else path
-    fmt, doc = read_document(path)
-    if fmt != "tombgen/tumba.setup":
-        raise InputError(f"{source} [format]: {fmt!r}; --setup needs a tombgen/tumba.setup file "
-                         "(make one with `tombgen tumba setup`)")
-    setup = setup_from_fields(doc, source)
-    report = validate_setup(setup)
-    if not report.ok:
-        report.subject = source
-        raise RuleError(f"{source} is not a valid setup:\n{report.text()}", report)
-    return setup
+    return read_item(path, "tumba", "setup")

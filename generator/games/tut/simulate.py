@@ -92,19 +92,7 @@ def trail_for_simulation(path: str | None, variant: str | None) -> tuple[list[st
     trail's, else English. No file → (None, variant): every game lays a fresh trail."""
     if path is None:
         return None, variant or "en"
-    from generator.core.envelope import read_document
-    from generator.core.errors import InputError, RuleError
-    from generator.games.tut.model import trail_from_fields
-    from generator.games.tut.rules_trail import validate_trail
+    from generator.validate import read_item
 
-    source = "<stdin>" if path == "-" else path
-    fmt, doc = read_document(path)
-    if fmt != "tombgen/tut.trail":
-        raise InputError(f"{source} [format]: {fmt!r} is not a trail; make one with "
-                         "`tombgen tut trail`")
-    trail = trail_from_fields(doc, source)
-    report = validate_trail(trail)
-    if not report.ok:
-        report.subject = source
-        raise RuleError(f"{source}: not a valid trail\n{report.text()}", report)
+    trail = read_item(path, "tut", "trail")
     return list(trail.tiles), variant or trail.variant

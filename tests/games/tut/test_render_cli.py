@@ -155,7 +155,7 @@ def test_simulate_rejects_bad_trail_files(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "tombgen/tanis.dig", "version": 1}))
     result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad)])
-    assert result.exit_code == 2 and "is not a trail" in result.output
+    assert result.exit_code == 2 and "is not a tut trail" in result.output
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--format", "json", "--out", str(tmp_path)])
     doc = json.loads((tmp_path / "tut-trail-4.json").read_text())
     doc["tiles"] = doc["tiles"][:-1]
