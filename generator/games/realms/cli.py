@@ -1,15 +1,112 @@
-"""`tombgen realms` commands: validate maps, score tallies, simulate games, replay records."""
+"""`tombgen realms` commands: game sheets, generated maps, validate maps, score tallies,
+simulate games, replay records."""
 
 from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, progress, read_json_arg, write_json_file
+from generator.clikit import (
+    Group,
+    output_options,
+    progress,
+    read_json_arg,
+    run_product,
+    write_json_file,
+)
+
+LEVELS = ("easy", "standard", "hard")     # model.LEVELS, repeated: this module imports no game code
 
 
 @click.group(name="realms", cls=Group)
 def group() -> None:
-    """Hidden Realms: The Mummy's Tomb — maps, rules engine, bots and scoring."""
+    """Hidden Realms: The Mummy's Tomb — game sheets, generated maps, rules engine, bots."""
+
+
+@group.command()
+@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE|random",
+              help="A shipped map (map-1 ... map-4), a map file (.toml or .json), or random "
+                   "for a newly generated map per sheet.")
+@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
+              help="random: make maps rated this difficulty; a named map or file: check its "
+                   "rating says so.")
+@click.option("--players", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Copies of each sheet, one per player (each with a name line); up to 8.")
+@click.option("--games", type=click.IntRange(min=0), default=None, metavar="G",
+              help="random: bot games that rate each map (default 100; 0 = no rating).")
+@click.option("--size", default=None, metavar="N|WxH",
+              help="random: the map's size, 12 to 16 a side (default: random).")
+@output_options(count=True)
+def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper, mono,
+          count) -> None:
+    """Make the printable game sheet: map, rounds, tiles, monsters, backpack, scoring."""
+    from generator.core.errors import InputError
+    from generator.games.realms.model import data
+
+    if map_name != "random":
+        if count > 1:
+            raise InputError(f"--count {count} makes different sheets, which needs --map "
+                             f"random; for copies of {map_name} use --players {count}")
+        if games:
+            raise InputError("--games rates generated maps; use it with --map random")
+    if games is None:
+        games = data()["generate"]["sheet_games"] if map_name == "random" else 0
+    run_product("realms", "sheet", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
+                count=count, options={"map": map_name, "difficulty": difficulty,
+                                      "players": players, "games": games, "size": size})
+
+
+@group.command(name="map")
+@click.option("--size", default=None, metavar="N|WxH",
+              help="Map size: N (square) or WxH, 12 to 16 a side. Default: random.")
+@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
+              help="Steer the generator, then keep only a map rated this difficulty.")
+@click.option("--games", type=click.IntRange(min=20), default=200, show_default=True,
+              metavar="G", help="Bot games that rate each map (par = their median score).")
+@output_options(count=True)
+def map_(size, difficulty, games, seed, out, formats, paper, mono, count) -> None:
+    """Generate maps: validated, rated by bot play; writes the map file (.toml), a preview
+    sheet (SVG, PDF) and a JSON report."""
+    from generator.core.rng import fresh_seed
+
+    seed = fresh_seed() if seed is None else seed
+    options = {"size": size, "difficulty": difficulty, "games": games}
+    run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
+                count=count, options=options)
+    _write_map_files(seed, out, formats, count, options)
+
+
+def _write_map_files(seed: int, out: str, formats, count: int, options: dict) -> None:
+    """The .toml map file of each generated map (read back from the JSON just written, or
+    rebuilt when no JSON was asked for), and one summary line per map."""
+    import json
+    from pathlib import Path
+
+    from generator.core.output import atomic_write, file_name
+    from generator.games.realms.mapfile import write_map_text
+    from generator.games.realms.model import map_from_fields
+
+    if "json" in formats:
+        docs = []
+        for n in range(1, count + 1):
+            path = Path(out) / file_name("realms", "map", seed, "json", n if count > 1 else None)
+            docs.append(json.loads(path.read_text(encoding="utf-8")))
+    else:
+        from generator.games.realms.products import map_item_fields
+        from generator.produce import build
+
+        docs = [map_item_fields(b.item) for b in build("realms", "map", seed, count,
+                                                         options=options, render=False)]
+    for n, doc in enumerate(docs, start=1):
+        m = map_from_fields(doc)
+        name = file_name("realms", "map", seed, "toml", n if count > 1 else None)
+        data = write_map_text(m)
+        path = atomic_write(Path(out) / name, data)
+        click.echo(f"wrote {path} (map file, {len(data.encode()) / 1024:.1f} kB)")
+        r = doc.get("rating")
+        if r:
+            click.echo(f"{m.name}: {m.size[0]} x {m.size[1]}, rated {r['label']}: par {r['par']:g}"
+                       f" (spread p10-p90 {r['p10']:g}-{r['p90']:g}) over {r['games']} bot "
+                       f"games; {r['reference']['map']} par {r['reference']['par']:g}")
 
 
 @group.command()

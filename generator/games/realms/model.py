@@ -45,9 +45,21 @@ SCHEMA = {
     "legend": {"free": str, "stone": str, "corner": str, "wall_across": str, "wall_down": str,
                "entrance": str, "coins": str, "doors": MapOf(str), "grid": MapOf(str),
                "rooms": MapOf(str)},
+    "names": {"items": MapOf(str)},
+    "sheet": {"max_players": int},
+    "generate": {"attempts": int, "rating_attempts": int, "sheet_games": int,
+                 "entrance_gap": float, "max_fill": float, "border": int, "area": int,
+                 "blocks": [[int]], "adjectives": [str], "nouns": [str],
+                 "levels": MapOf({"stone": [float], "oozes": [int], "mimics": [int],
+                                  "golems": [int], "sarcophagi": [int], "keys": [int],
+                                  "coins": [int], "items": [int], "near": float})},
+    "rating": {"games": int, "reference": str, "easy": float, "hard": float, "seed": int,
+               "shipped": MapOf({"par": float, "p10": float, "p90": float})},
 }
 
 MAP_FIELDS = ("size", "entrances", "stone", "rooms", "findings")
+#: difficulty labels a rating gives (and levels the generator is steered by), easiest first
+LEVELS = ("easy", "standard", "hard")
 
 
 def data():

@@ -1,0 +1,271 @@
+"""The two Hidden Realms products: ``map`` (a generated, validated, rated map) and ``sheet``
+(the printable game sheet of a shipped, file or generated map), with their registry functions.
+
+``map`` JSON is the map document ``tombgen/realms.map`` (the fields of ARCHITECTURE.md) plus
+``rating`` (bot par, spread, label; null when no games were played) and ``generation`` (what was
+asked and how many layouts and rated maps it took). ``sheet`` JSON holds the map it prints, its
+rating, where the map came from and the number of players.
+
+Rating by simulation is the expensive part, so it is an option (``games``): the library default
+is 0 (generate + validate only; what the conformance tests run), while ``tombgen realms map``
+always passes ``--games`` (200 by default) and ``tombgen realms sheet --map random`` 100.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from generator.core.errors import InputError, RuleError
+from generator.core.report import Report
+from generator.games.realms.model import LEVELS, Map, data, map_from_fields, map_to_fields
+from generator.games.realms.rating import Rating, rating_from_fields, shipped_rating
+from generator.games.realms.rules_map import validate_map
+
+
+@dataclass(frozen=True)
+class MapItem:
+    """A generated map, its rating (None: not rated) and how it was made."""
+
+    map: Map
+    rating: Rating | None
+    wanted: str | None = None          # the --difficulty asked for
+    size: str | None = None            # the --size asked for
+    layouts: int = 1                   # layouts tried for the kept map
+    rated: int = 0                     # maps rated before one was kept
+
+
+@dataclass(frozen=True)
+class SheetItem:
+    """A game sheet: the map it prints, its rating, its source, the number of copies."""
+
+    map: Map
+    rating: Rating | None
+    source: str                        # a shipped map's name, a file, or "random"
+    players: int = 1
+    wanted: str | None = None
+
+
+def fingerprint(m: Map) -> str:
+    """A short hash of a map's squares (not its name): a rating belongs to one layout."""
+    fields = map_to_fields(m)
+    body = {k: fields[k] for k in ("size", "entrances", "stone", "rooms", "findings")}
+    return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
+
+
+# ------------------------------------------------------------------------------------ making maps
+
+def make_map(rng, size=None, difficulty: str | None = None, games: int = 0) -> MapItem:
+    """A generated map; rated by ``games`` bot games when > 0. With ``difficulty`` and games,
+    maps are made until one is rated that difficulty (RuleError after the data's limit)."""
+    # the generator and the bot are imported only when a map is made (a sheet of a shipped
+    # map needs neither, and every module costs start-up time)
+    from generator.games.realms.generate import check_request, generate_map, parse_size
+    from generator.games.realms.rating import rate_for
+
+    wanted = difficulty or None
+    dims = parse_size(size)
+    check_request(dims, wanted)
+    if games < 0:
+        raise InputError(f"--games {games}: must be 0 (no rating) or more")
+    if not games:
+        m, layouts = generate_map(rng, dims, wanted)
+        return MapItem(m, None, wanted, _size_text(dims), layouts, 0)
+    tries = data()["generate"]["rating_attempts"]
+    seen: list[Rating] = []
+    for k in range(1, tries + 1):
+        m, layouts = generate_map(rng, dims, wanted)
+        rating = rate_for(m, games, rng.randrange(2**31), wanted)
+        if wanted is None or rating.label == wanted:
+            return MapItem(_labelled(m, rating), rating, wanted, _size_text(dims), layouts, k)
+        seen.append(rating)
+    pars = ", ".join(f"{r.par:g}" for r in seen)
+    where = f" {dims[0]} x {dims[1]}" if dims else ""
+    raise RuleError(f"cannot make a{where} {wanted} map: constraint difficulty failed after "
+                    f"{tries} attempts (rated maps); their pars were {pars}, a {wanted} map "
+                    f"needs {_band_text(wanted)}; try another --seed or --size")
+
+
+def _size_text(dims) -> str | None:
+    return None if dims is None else f"{dims[0]}x{dims[1]}"
+
+
+def _band_text(label: str) -> str:
+    spec = data()["rating"]
+    ref = spec["shipped"][spec["reference"]]["par"]
+    if label == "easy":
+        return f"par >= {spec['easy'] * ref:.1f}"
+    if label == "hard":
+        return f"par <= {spec['hard'] * ref:.1f}"
+    return f"{spec['hard'] * ref:.1f} < par < {spec['easy'] * ref:.1f}"
+
+
+def _labelled(m: Map, r: Rating) -> Map:
+    w, h = m.size
+    text = (f"A generated {w} x {h} tomb rated {r.label}: the bot's median score (par) is "
+            f"{r.par:g} over {r.games} games, against {r.reference:g} on "
+            f"{data()['rating']['reference']}.")
+    return replace(m, difficulty=r.label, description=text)
+
+
+def generate_map_item(rng, size=None, difficulty: str | None = None, games: int = 0) -> MapItem:
+    """Product ``map``: generate (+ rate when ``games`` > 0)."""
+    return make_map(rng, size, difficulty, games)
+
+
+def validate_map_item(item: MapItem) -> Report:
+    """The map's own checks, plus: its label is its rating's, and the wanted difficulty."""
+    report = validate_map(item.map)
+    r = item.rating
+    if r is not None and item.map.difficulty != r.label:
+        report.add("rating-label", f"the map says {item.map.difficulty!r} but its rating says "
+                   f"{r.label!r}", "difficulty")
+    if r is not None and item.wanted and r.label != item.wanted:
+        report.add("difficulty-mismatch", f"{item.wanted} was asked for; the rating says "
+                   f"{r.label}", "rating")
+    return report
+
+
+def map_item_fields(item: MapItem) -> dict[str, Any]:
+    fields = map_to_fields(item.map)
+    fields["rating"] = _rating_fields(item.map, item.rating)
+    fields["generation"] = {"difficulty": item.wanted, "size": item.size,
+                            "layouts": item.layouts, "rated_maps": item.rated}
+    return fields
+
+
+def _rating_fields(m: Map, r: Rating | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {**r.to_fields(), "fingerprint": fingerprint(m)}
+
+
+def map_item_from_fields(doc: dict[str, Any], source: str = "<map>") -> MapItem:
+    """A map document (generated or hand-made) back as a MapItem."""
+    m = map_from_fields(doc, source)
+    gen = doc.get("generation") if isinstance(doc.get("generation"), dict) else {}
+    return MapItem(m, _rating_for(m, doc.get("rating")), gen.get("difficulty"), gen.get("size"),
+                   int(gen.get("layouts") or 1), int(gen.get("rated_maps") or 0))
+
+
+def _rating_for(m: Map, doc: Any) -> Rating | None:
+    """The rating of a document, kept only if it was made for these very squares."""
+    r = rating_from_fields(doc)
+    if r is None or doc.get("fingerprint") != fingerprint(m):
+        return None
+    return r
+
+
+def render_map_item(item: MapItem, sheet, info) -> list:
+    """The preview of a generated map: its game sheet."""
+    from generator.games.realms.render import Header, sheet_page
+
+    return [sheet_page(sheet, item.map, Header(item.map.name, detail(item.map, item.rating)))]
+
+
+# ------------------------------------------------------------------------------------ sheets
+
+def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, players: int = 1,
+                   games: int = 0, size=None) -> SheetItem:
+    """Product ``sheet``: the game sheet of a shipped map (by name), a map file (TOML or JSON,
+    read and validated by the map reader) or, with ``map="random"``, a generated map."""
+    wanted = difficulty or None
+    if wanted is not None and wanted not in LEVELS:
+        raise InputError(f"--difficulty {wanted}: choose one of {', '.join(LEVELS)}")
+    _check_players(players)
+    if map == "random":
+        made = make_map(rng, size, wanted, games)
+        return SheetItem(made.map, made.rating, "random", players, wanted)
+    if size:
+        raise InputError("--size is for generated maps; use it with --map random")
+    m, rating = _read_map(map)
+    if wanted is not None:
+        label = rating.label if rating else None
+        if label is None:
+            raise RuleError(f"--map {map}: this map has no rating, so --difficulty {wanted} "
+                            "cannot be checked; rate it with `tombgen realms map` or leave "
+                            "--difficulty out")
+        if label != wanted:
+            raise RuleError(f"--map {map} is rated {rating.short()}, not {wanted}; use "
+                            f"--map random --difficulty {wanted} for a {wanted} map")
+    return SheetItem(m, rating, map, players, wanted)
+
+
+def _check_players(players: int) -> None:
+    top = data()["sheet"]["max_players"]
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= top:
+        raise InputError(f"--players {players}: choose 1 to {top}")
+
+
+def _read_map(name_or_path: str) -> tuple[Map, Rating | None]:
+    """A shipped map with its stored rating, or a file's map (and its rating, if it has one)."""
+    from generator.games.realms.mapfile import builtin_maps, load_map, map_path
+
+    m = load_map(name_or_path)
+    if name_or_path in builtin_maps():
+        return m, shipped_rating(name_or_path)
+    path = map_path(name_or_path)
+    if str(path).endswith(".json"):
+        from generator.core.envelope import parse_json, read_text
+
+        doc = parse_json(read_text(path), str(path))
+        return m, _rating_for(m, doc.get("rating"))
+    return m, None
+
+
+def validate_sheet(item: SheetItem) -> Report:
+    report = validate_map(item.map)
+    top = data()["sheet"]["max_players"]
+    if not 1 <= item.players <= top:
+        report.add("players", f"{item.players} players; a sheet is printed for 1 to {top}",
+                   "players")
+    return report
+
+
+def sheet_fields(item: SheetItem) -> dict[str, Any]:
+    return {"source": item.source, "players": item.players, "difficulty": item.wanted,
+            "map": map_to_fields(item.map), "rating": _rating_fields(item.map, item.rating)}
+
+
+def sheet_from_fields(doc: dict[str, Any], source: str = "<sheet>") -> SheetItem:
+    for key in ("source", "players", "map"):
+        if key not in doc:
+            raise InputError(f"{source}: missing key {key!r}; a realms sheet has source, "
+                             "players, difficulty, map, rating")
+    if not isinstance(doc["map"], dict):
+        raise InputError(f"{source} [map]: expected the map's fields (an object)")
+    players = doc["players"]
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InputError(f"{source} [players]: expected an integer")
+    m = map_from_fields(doc["map"], f"{source} [map]")
+    return SheetItem(m, _rating_for(m, doc.get("rating")), str(doc["source"]), players,
+                     doc.get("difficulty"))
+
+
+def render_sheet(item: SheetItem, sheet, info) -> list:
+    """One page per player: the same sheet, each with its own name line."""
+    from generator.games.realms.render import Header, sheet_page
+
+    text = detail(item.map, item.rating)
+    if item.players == 1:
+        return [sheet_page(sheet, item.map, Header(item.map.name, text))]
+    return [sheet_page(sheet, item.map, Header(item.map.name, text, p, item.players))
+            for p in range(1, item.players + 1)]
+
+
+def detail(m: Map, r: Rating | None) -> str:
+    """The header's map line: size, kind and difficulty (with the numbers behind it)."""
+    w, h = m.size
+    parts = [f"{w} x {h}"]
+    if m.difficulty in ("basic", "advanced"):
+        parts.append(f"{m.difficulty} map")
+    if r is not None:
+        parts.append(f"{r.label} (par {r.par:g}; {data()['rating']['reference']} "
+                     f"{r.reference:g})")
+    elif m.difficulty == "unrated":
+        parts.append("generated, not rated")
+    elif m.difficulty not in ("basic", "advanced"):
+        parts.append(m.difficulty)
+    return " · ".join(parts)

@@ -1,0 +1,277 @@
+"""Areas D and E of the game sheet: the Monster Log (with the Mummy's table) and the Backpack.
+
+Capacities, die values and coin rewards come from the rules data. Every monster, key, coin and
+magic item is printed as the same pictogram the map uses, spaced so a pencil can circle it when
+found and cross it off when defeated or used.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.core.errors import BuildError
+from generator.draw.paper import Sheet
+from generator.draw.scene import Item, Polygon, Style
+from generator.draw.text import paragraph, text
+from generator.games.realms.model import data, golem_colours
+from generator.games.realms.render_kit import (
+    HEAD_H,
+    LABEL_PT,
+    MIN_BOX,
+    NOTE_PT,
+    Area,
+    box,
+    die,
+    heading,
+    icon,
+    label,
+)
+from generator.games.realms.rules_data import RULES
+
+LEFT_W = 11.5        # mm: the die (and key) a row's fight needs
+RIGHT_W = 8.5        # mm: the coins it gives
+PITCH_MAX = 7.4
+TITLE_H = 3.6
+MARK_W = 5.2         # mm: one '!' box (a 5 mm box and its gap)
+SQUARE_W = 7.0
+
+
+class Row(NamedTuple):
+    """One row of the Monster Log: what a fight needs, the circles, the coins it gives."""
+
+    needs: tuple[str, ...]      # "die-N" and/or "key"
+    kinds: tuple[str, ...]      # one pictogram per circle
+    coins: int                  # 0: no reward printed
+
+
+def log_sections() -> list[tuple[str, list[Row]]]:
+    """The Monster Log's sections from the data (capacities, dice, rewards)."""
+    cap, mon = data()["capacity"], data()["monsters"]
+    colours = golem_colours()
+
+    def need(monster: str, *extra: str) -> tuple[str, ...]:
+        return (f"die-{mon[monster]['die']}", *extra)
+
+    return [
+        ("Oozes, then their skeletons", [
+            Row(need("ooze"), ("ooze",) * cap["oozes"], mon["ooze"]["coins"]),
+            Row(need("skeleton"), ("skeleton",) * cap["oozes"], mon["skeleton"]["coins"])]),
+        ("Sarcophagi (open with a key), zombies", [
+            Row(("key",), ("sarcophagus",) * cap["sarcophagi"], 0),
+            Row(need("zombie"), ("zombie",) * cap["sarcophagi"], mon["zombie"]["coins"])]),
+        ("Golems, each with its gem", [
+            Row(need("golem"), tuple(f"golem-{c}" for c in colours[:cap["golems"]]),
+                mon["golem"]["coins"]),
+            Row((), tuple(f"gem-{c}" for c in colours[:cap["golems"]]), 0)]),
+        ("Mimics (a key too)", [
+            Row(need("mimic", "key"), ("mimic",) * cap["mimics"], mon["mimic"]["coins"])]),
+    ]
+
+
+def _mummy_rows() -> list[list[int]]:
+    """The Mummy's squares grouped in rows by multiplier: [[1, 1], [2, 2], [3, 3]]."""
+    rows: list[list[int]] = []
+    for m in RULES.multipliers[:RULES.mummy_rows]:
+        if rows and rows[-1][-1] == m:
+            rows[-1].append(m)
+        else:
+            rows.append([m])
+    return rows
+
+
+def _unit_w() -> float:
+    return RULES.marks_per_square * MARK_W + 2.6 + SQUARE_W
+
+
+def log_min_width() -> float:
+    widest = max(len(r.kinds) for _, rows in log_sections() for r in rows)
+    per_row = max(len(r) for r in _mummy_rows())
+    return max(LEFT_W + widest * 6.2 + RIGHT_W, per_row * (_unit_w() + 2.5) + 6.0)
+
+
+def _row_pitch(pitch: float) -> float:
+    return max(pitch - 0.4, 6.0)
+
+
+def log_height(width: float) -> float:
+    """Area D's height for a width (rows get taller as circles get bigger)."""
+    pitch = _pitch(width)
+    n_rows = sum(len(rows) for _, rows in log_sections())
+    body = len(log_sections()) * (TITLE_H + 1.2) + n_rows * _row_pitch(pitch)
+    return HEAD_H + body + TITLE_H + 6.6 + len(_mummy_rows()) * 6.4
+
+
+def _pitch(width: float) -> float:
+    widest = max(len(r.kinds) for _, rows in log_sections() for r in rows)
+    return min(PITCH_MAX, (width - LEFT_W - RIGHT_W) / widest)
+
+
+def log_area(sheet: Sheet, width: float, height: float) -> Area:
+    """Area D: each monster table (circle when found, cross off when defeated) and the Mummy."""
+    if width < log_min_width() - 1e-6 or log_height(width) > height + 1e-6:
+        raise BuildError(f"the Monster Log needs {log_min_width():.0f} x {log_height(width):.0f}"
+                         f" mm; it has {width:.0f} x {height:.0f}")
+    pitch = _pitch(width)
+    size = min(5.8, pitch - 1.0)
+    # spare height opens up the gaps between sections (up to 6.5 mm each)
+    spread = min((height - log_height(width)) / (len(log_sections()) + 1), 6.5)
+    items: list[Item] = heading(sheet, "D", "Monsters", width,
+                                "a defeat: its coins and one !")
+    y = HEAD_H
+    for title, rows in log_sections():
+        y += spread
+        items.append(label(sheet, 0, y + 2.7, title, 6.5, bold=True, max_width=width))
+        y += TITLE_H + 1.2
+        for row in rows:
+            cy = y + _row_pitch(pitch) / 2
+            items += _needs(row.needs, cy)
+            for k, kind in enumerate(row.kinds):
+                items.append(icon(kind, LEFT_W + (k + 0.5) * pitch, cy, size))
+            if row.coins:
+                items += coins_reward(sheet, row.coins, width - RIGHT_W / 2, cy)
+            y += _row_pitch(pitch)
+    items += _mummy(sheet, width, y + spread)
+    return Area(items, width, log_height(width) + spread * (len(log_sections()) + 1))
+
+
+def _needs(needs: tuple[str, ...], cy: float) -> list[Item]:
+    out: list[Item] = []
+    x = 2.6
+    for need in needs:
+        if need.startswith("die-"):
+            out.append(die(int(need[4:]), x, cy, 4.8))
+        else:
+            out.append(icon(need, x, cy, 4.4))
+        x += 5.6
+    return out
+
+
+def coins_reward(sheet: Sheet, n: int, cx: float, cy: float) -> list[Item]:
+    """'+n' and a coin: what a defeat gives."""
+    return [text(cx - 1.3, cy + 1.1, f"+{n}", LABEL_PT, anchor="end", bold=True,
+                 fill=sheet.theme("ink")),
+            icon("coin", cx + 1.5, cy, 3.8)]
+
+
+def _mummy(sheet: Sheet, width: float, y: float) -> list[Item]:
+    """The Mummy: rows of '!' boxes, each three unlocking a square for a hit's points."""
+    base = RULES.mummy_base
+    items: list[Item] = [icon("mummy", 2.2, y + 2.6, 4.4), die(6, 7.6, y + 2.6, 4.4),
+                         label(sheet, 11.0, y + 3.1, "The Mummy: hit an unlocked square",
+                               6.5, bold=True, max_width=width - 11.0)]
+    y += TITLE_H + 1.6
+    for k, line in enumerate(("Three ! unlock a square; write the hit's points in it:",
+                              f"({base} - round) x the row's multiplier ({base} - round: see A).")):
+        items.append(label(sheet, 0, y + 1.6 + k * 2.6, line, NOTE_PT, role="muted",
+                           max_width=width))
+    y += 5.0
+    unit = _unit_w()
+    ink, muted = sheet.theme("ink"), sheet.theme("muted")
+    for row in _mummy_rows():
+        cy = y + 3.2
+        x = 0.0
+        for _ in row:
+            for k in range(RULES.marks_per_square):
+                items.append(box(sheet, x + k * MARK_W, cy - MIN_BOX / 2, MIN_BOX, MIN_BOX))
+                items.append(text(x + k * MARK_W + MIN_BOX / 2, cy + 1.3, "!", 7.5,
+                                  anchor="middle", bold=True, fill=muted))
+            ax = x + RULES.marks_per_square * MARK_W + 0.3
+            items.append(Polygon(((ax, cy - 1.1), (ax + 1.8, cy), (ax, cy + 1.1)),
+                                 Style(stroke=None, fill=ink)))
+            items.append(box(sheet, ax + 2.3, cy - 2.9, SQUARE_W, 5.8, heavy=True))
+            x += unit + 2.5
+        items.append(label(sheet, width, cy + 1.3, f"x{row[0]}", 8.0, bold=True, anchor="end"))
+        y += 6.4
+    return items
+
+
+# ------------------------------------------------------------------------------------ E
+
+ITEM_NOTES = {
+    "wand": "Add a wall, or erase one not next to an opening.",
+    "skeleton-key": "Counts as a key: a sarcophagus or a mimic.",
+    "hammer": "With the 1 on an ooze, its skeleton falls too.",
+    "shovel": "Add a one-square room with 2 or 3 walls.",
+}
+ANY_DIE_NOTE = "Any die can do a wand or shovel action, without a use."
+
+
+def _coin_note() -> str:
+    c = data()["coins"]
+    return (f"Spend {c['adjust']}: +1 or -1 on one die (6 and 1 wrap)  ·  {c['roll']}: roll a "
+            f"die  ·  {c['buy']}: a die of any value (it needs a free slot).")
+
+
+def backpack_height(width: float) -> float:
+    cap = data()["capacity"]
+    per_row = _per_row(width)
+    coin_rows = -(-cap["coins"] // per_row)
+    key_rows = -(-cap["keys"] // per_row)
+    p = _bp_pitch(width, per_row)
+    return (HEAD_H + 4.0 + key_rows * p + 4.0 + coin_rows * p + 5.6
+            + 4.0 + len(data()["map"]["items"]) * 9.2 + 3.0)
+
+
+def _per_row(width: float) -> int:
+    return 10 if width / 10 >= 5.6 else max(5, int(width // 5.6))
+
+
+def _bp_pitch(width: float, per_row: int) -> float:
+    return min(6.2, width / per_row)
+
+
+def backpack_min_width() -> float:
+    return 10 * 5.6
+
+
+def backpack_area(sheet: Sheet, width: float, height: float) -> Area:
+    """Area E: key and coin circles, coin uses, and the four magic items with their use boxes."""
+    if backpack_height(width) > height + 1e-6:
+        raise BuildError(f"the Backpack needs {backpack_height(width):.0f} mm; it has "
+                         f"{height:.0f}")
+    cap = data()["capacity"]
+    per_row = _per_row(width)
+    p = _bp_pitch(width, per_row)
+    spread = min((height - backpack_height(width)) / 4, 7.0)   # spare height between blocks
+    items: list[Item] = heading(sheet, "E", "Backpack", width)
+    y = HEAD_H
+    for kind, title, note, n in (("key", "Keys", "circle when gained, cross off when used",
+                                  cap["keys"]),
+                                 ("coin", "Coins", "circle when gained, cross off when spent",
+                                  cap["coins"])):
+        items.append(label(sheet, 0, y + 2.8, title, 6.5, bold=True))
+        items.append(label(sheet, width, y + 2.8, note, NOTE_PT, anchor="end", role="muted",
+                           max_width=width - 14))
+        y += 4.0
+        for k in range(n):
+            r, c = divmod(k, per_row)
+            items.append(icon(kind, (c + 0.5) * p, y + (r + 0.5) * p, min(p - 0.9, 5.2)))
+        y += -(-n // per_row) * p + spread
+    items += paragraph(0, y + 2.1 - spread, _coin_note(), NOTE_PT, width, 2,
+                       fill=sheet.theme("muted"))
+    y += 5.6
+    items += _items(sheet, width, y, spread / 3)
+    return Area(items, width, backpack_height(width) + 4 * spread)
+
+
+def _items(sheet: Sheet, width: float, y: float, spread: float) -> list[Item]:
+    """Each magic item: pictogram, name, use boxes, and what a use does."""
+    names = data()["names"]["items"]
+    uses = RULES.item_uses
+    items: list[Item] = [label(sheet, 0, y + 2.8, "Magic items", 6.5, bold=True),
+                         label(sheet, width, y + 2.8, "circle when found; a box per use",
+                               NOTE_PT, anchor="end", role="muted", max_width=width - 22)]
+    y += 4.0
+    boxes_w = uses * (MIN_BOX + 0.8)
+    for kind in data()["map"]["items"]:
+        items.append(icon(kind, 2.6, y + 2.8, 5.0))
+        items.append(label(sheet, 6.4, y + 3.2, names[kind], LABEL_PT, bold=True,
+                           max_width=width - 6.4 - boxes_w - 1))
+        for k in range(uses):
+            items.append(box(sheet, width - boxes_w + k * (MIN_BOX + 0.8) + 0.8, y + 0.3,
+                             MIN_BOX, MIN_BOX))
+        items.append(label(sheet, 6.4, y + 7.6, ITEM_NOTES[kind], NOTE_PT, role="muted",
+                           max_width=width - 6.4))
+        y += 9.2 + spread
+    items.append(label(sheet, 0, y + 1.8, ANY_DIE_NOTE, NOTE_PT, max_width=width))
+    return items

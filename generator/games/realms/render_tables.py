@@ -1,0 +1,266 @@
+"""Areas A, C and F of the game sheet: the Rounds Table, the Tile Table and the Scoring Table.
+
+All counts, die values, rewards and points come from the rules data (``seeds/realms.toml``), so
+the printed tables always match the engine. Sizes adapt to the room the page composer gives each
+area, within the print limits (write-in boxes of 5 mm or more).
+"""
+
+from __future__ import annotations
+
+from generator.core.errors import BuildError
+from generator.draw.paper import Sheet
+from generator.draw.scene import Item, Line, Polygon, Rect, Style
+from generator.draw.text import paragraph
+from generator.draw.widgets import line_style
+from generator.games.realms.model import data, distinct_forms
+from generator.games.realms.render_kit import (
+    HEAD_H,
+    LABEL_PT,
+    MIN_BOX,
+    NOTE_PT,
+    Area,
+    box,
+    die,
+    heading,
+    icon,
+    label,
+    shape_drawing,
+)
+from generator.games.realms.rules_data import RULES
+
+# Rounds Table columns (mm): round number, die slots, the Mummy's (21 - round)
+NUM_W, SLOT_W, MUMMY_W = 5.0, 5.4, 5.5
+COL_HEAD = 5.0
+ROW_MAX = 6.2
+
+
+def rounds_width() -> float:
+    """Area A's width: it holds ``slots`` die slots a row."""
+    return NUM_W + RULES.slots * SLOT_W + MUMMY_W
+
+
+def rounds_min_height() -> float:
+    return HEAD_H + COL_HEAD + RULES.rounds * MIN_BOX
+
+
+def rounds_area(sheet: Sheet, height: float) -> Area:
+    """Area A: one numbered row per round, ``slots`` boxes for dice, and the points a Mummy
+    hit is worth that round (before its multiplier)."""
+    n, slots = RULES.rounds, RULES.slots
+    width = rounds_width()
+    row = min(ROW_MAX, (height - HEAD_H - COL_HEAD) / n)
+    if row < MIN_BOX - 1e-9:
+        raise BuildError(f"the Rounds Table needs {rounds_min_height():.0f} mm; it has "
+                         f"{height:.0f}")
+    items: list[Item] = heading(sheet, "A", "Rounds", width)
+    top = HEAD_H + COL_HEAD
+    items.append(label(sheet, NUM_W / 2, top - 1.4, "R", NOTE_PT, anchor="middle", role="muted"))
+    items.append(label(sheet, NUM_W + slots * SLOT_W / 2, top - 1.4, "dice (4 at most)", NOTE_PT,
+                       anchor="middle", role="muted", max_width=slots * SLOT_W))
+    items.append(icon("mummy", width - MUMMY_W / 2, top - 2.5, 3.6))
+    panel = Style(stroke=None, fill=sheet.theme("panel"))
+    for r in range(n):
+        y = top + r * row
+        if r % 2:
+            items.append(Rect(0, y, width, row, panel))
+        items.append(label(sheet, NUM_W / 2, y + row / 2 + 1.2, str(r + 1), LABEL_PT, bold=True,
+                           anchor="middle"))
+        items.append(label(sheet, width - MUMMY_W / 2, y + row / 2 + 1.1,
+                           str(RULES.mummy_base - r - 1), NOTE_PT, anchor="middle", role="muted"))
+    grid = line_style(sheet, 0.3, "ink")
+    bottom = top + n * row
+    for k in range(slots + 1):
+        x = NUM_W + k * SLOT_W
+        items.append(Line(x, top, x, bottom, grid))
+    items += [Line(0, top + r * row, width, top + r * row, grid) for r in range(n + 1)]
+    items.append(Rect(0, top, width, n * row, line_style(sheet, 0.45, "ink")))
+    return Area(items, width, bottom)
+
+
+# ------------------------------------------------------------------------------------ C
+
+def display_form(code: str):
+    """The orientation a shape is drawn in: as flat as possible, then as narrow."""
+    return min(distinct_forms(code), key=lambda f: (f.height, f.width, f.turn))
+
+
+class _TileGeometry:
+    """Column and row sizes of the Tile Table for a square size ``s``."""
+
+    def __init__(self, s: float):
+        rows = data()["table"]["rows"]
+        self.s = s
+        forms = [[display_form(c) for c in row["shapes"]] for row in rows]
+        self.forms = forms
+        widest = max(f.width for row in forms for f in row)
+        self.die_w, self.reward_w = 7.0, 8.0
+        self.shape_w = widest * s + 2.0
+        self.col_w = self.shape_w + MIN_BOX + 3.5
+        self.row_h = [max(max(f.height for f in row) * s + 2.2, MIN_BOX + 1.8) for row in forms]
+        self.width = self.die_w + len(forms[0]) * self.col_w + self.reward_w
+        self.room_h = max(3 * s, 11.0) + 3.0
+        self.height = HEAD_H + 6.2 + sum(self.row_h) + 7.0 + self.room_h
+
+
+def tile_geometry(width: float, height: float) -> _TileGeometry:
+    """The biggest square size (2.6 to 4.2 mm) that fits the Tile Table in width x height."""
+    for tenth in range(42, 25, -1):
+        g = _TileGeometry(tenth / 10)
+        if g.width <= width and g.height <= height:
+            return g
+    raise BuildError(f"the Tile Table does not fit in {width:.0f} x {height:.0f} mm")
+
+
+def tile_min_size() -> tuple[float, float]:
+    g = _TileGeometry(2.6)
+    return g.width, g.height
+
+
+def tile_area(sheet: Sheet, width: float, height: float) -> Area:
+    """Area C: each row's shapes to scale with a box to mark their first use, the die a full
+    row grants, the key a full column grants, and the 3 x 3 room paid with two dice."""
+    g = tile_geometry(width, height)
+    table = data()["table"]
+    # spare height makes the rows roomier (up to 4 mm each)
+    pad = min((height - g.height) / (len(g.row_h) + 2), 4.0)
+    items: list[Item] = heading(sheet, "C", "Tiles", g.width)
+    note = ("Mark a shape the first time you use it. A full row gives the die on its right; "
+            "a full column, the key below it.")
+    items += paragraph(0, HEAD_H + 2.0, note, NOTE_PT, g.width, 2, fill=sheet.theme("ink"))
+    y = HEAD_H + 6.2
+    rule = line_style(sheet, 0.25, "faint")
+    for r, (row, forms) in enumerate(zip(table["rows"], g.forms)):
+        h = g.row_h[r] + pad
+        items.append(Line(0, y, g.width, y, rule))
+        items.append(die(row["die"], g.die_w / 2 - 0.5, y + h / 2, 5.2))
+        for c, form in enumerate(forms):
+            x = g.die_w + c * g.col_w
+            sx = x + 1.0 + (g.shape_w - 2.0 - form.width * g.s) / 2
+            items += shape_drawing(sheet, form, sx, y + (h - form.height * g.s) / 2, g.s)
+            items.append(box(sheet, x + g.shape_w + 1.5, y + (h - MIN_BOX) / 2, MIN_BOX,
+                             MIN_BOX))
+        items += _reward(sheet, row["grants"], g.width - g.reward_w / 2, y + h / 2)
+        y += h
+    items.append(Line(0, y, g.width, y, rule))
+    for c in range(len(table["columns"])):
+        cx = g.die_w + c * g.col_w + g.col_w / 2
+        items.append(icon("key", cx, y + 3.5, 4.8))
+    y += 7.0 + pad
+    items += _room_block(sheet, g, y)
+    return Area(items, g.width, g.height + pad * (len(g.row_h) + 1))
+
+
+def _reward(sheet: Sheet, value: int, cx: float, cy: float) -> list[Item]:
+    """The die a full row grants, after a small arrow."""
+    arrow = Polygon(((cx - 3.9, cy - 1.0), (cx - 2.9, cy), (cx - 3.9, cy + 1.0)),
+                    Style(stroke=None, fill=sheet.theme("muted")))
+    return [arrow, die(value, cx + 0.6, cy, 4.8)]
+
+
+def _room_block(sheet: Sheet, g: _TileGeometry, y: float) -> list[Item]:
+    table = data()["table"]
+    form = distinct_forms(table["room"])[0]
+    s = g.s
+    items = shape_drawing(sheet, form, 1.0, y + 1.0, s)
+    x = 1.0 + 3 * s + 3.0
+    n = table["room_dice"]
+    items.append(label(sheet, x, y + 3.6, "3 x 3 room", LABEL_PT, bold=True,
+                       max_width=g.width - x))
+    items.append(label(sheet, x, y + 6.6, f"pay any {n} dice, as often as you like", NOTE_PT,
+                       max_width=g.width - x))
+    for k in range(n):
+        items.append(die(None, x + 2.6 + k * 6.2, y + 10.4, 5.2))
+    return items
+
+
+# ------------------------------------------------------------------------------------ F
+
+def _table_rule(values) -> str:
+    """'1/2/3/4: 5/10/20/30' from a scoring table indexed by count."""
+    counts = "/".join(str(i) for i in range(1, len(values)))
+    return f"{counts}: {'/'.join(str(v) for v in values[1:])}"
+
+
+def scoring_lines() -> list[tuple[str, tuple[str, ...], str, str]]:
+    """(code, pictograms, name, rule) of every line of the Scoring Table, from the data."""
+    sc = data()["scoring"]
+    pen = f"-{sc['penalty']} each"
+    return [
+        ("oozes-skeletons", ("ooze", "skeleton"), "Oozes x skeletons", "defeated x defeated"),
+        ("zombies", ("zombie",), "Zombies", _table_rule(sc["zombies"])),
+        ("golems", ("golem",), "Golems", _table_rule(sc["golems"])),
+        ("mimics", ("mimic",), "Mimics", f"{sc['mimic']} each"),
+        ("mummy", ("mummy",), "Mummy", "all your hits"),
+        ("magic-items", ("wand",), "Magic items", f"{sc['magic_item']} each, used or not"),
+        ("leftovers", ("key",), "Circled, unused", f"{sc['leftover']} each"),
+        ("entrances", ("entrance",), "Connected entrances", _table_rule(sc["entrances"])),
+        ("remaining-openings", ("opening",), "Openings left", pen),
+        ("open-entrances", ("entrance",), "Open entrances", pen),
+        ("open-rooms", ("room",), "Open rooms", pen),
+    ]
+
+
+SCORE_ROW_MIN = 7.0
+SCORING_ICONS_W = 40.0     # narrower than this, the Scoring Table drops its pictograms
+SCORE_ROW_MAX = 8.6
+
+
+def scoring_min_height() -> float:
+    return HEAD_H + (len(scoring_lines()) + 1) * SCORE_ROW_MIN + 1.5
+
+
+def scoring_area(sheet: Sheet, width: float, height: float) -> Area:
+    """Area F: one line per scoring rule (pictogram, name, rule, a box), then the total."""
+    lines = scoring_lines()
+    pitch = min(SCORE_ROW_MAX, (height - HEAD_H - 1.5) / (len(lines) + 1))
+    if pitch < SCORE_ROW_MIN - 1e-9:
+        raise BuildError(f"the Scoring Table needs {scoring_min_height():.0f} mm; it has "
+                         f"{height:.0f}")
+    items: list[Item] = heading(sheet, "F", "Score", width)
+    box_w = 8.5
+    icon_w = 6.5 if width >= SCORING_ICONS_W else 0.0   # pictograms only when there is room
+    text_w = width - icon_w - box_w - 1.0
+    y = HEAD_H
+    rule = line_style(sheet, 0.25, "faint")
+    for code, pics, name, rule_text in lines:
+        cy = y + pitch / 2
+        if icon_w:
+            items += _score_icons(sheet, pics, icon_w / 2 - 0.3, cy)
+        items.append(label(sheet, icon_w, cy - 0.45, name, 6.5, bold=True, max_width=text_w))
+        items.append(label(sheet, icon_w, cy + 2.35, rule_text, NOTE_PT, role="muted",
+                           max_width=text_w))
+        items.append(box(sheet, width - box_w, cy - 2.75, box_w, 5.5))
+        y += pitch
+        items.append(Line(0, y, width, y, rule))
+    cy = y + pitch / 2 + 0.5
+    items.append(label(sheet, icon_w, cy + 1.3, "Total", 8.5, bold=True, max_width=text_w))
+    items.append(box(sheet, width - box_w - 3.0, cy - 3.2, box_w + 3.0, 6.4, heavy=True))
+    return Area(items, width, y + pitch + 1.0)
+
+
+def _score_icons(sheet: Sheet, pics: tuple[str, ...], cx: float, cy: float) -> list[Item]:
+    """One or two pictograms centred at (cx, cy); a few are small drawings, not symbols."""
+    if len(pics) == 2:
+        return [icon(pics[0], cx - 1.6, cy - 1.2, 3.6), icon(pics[1], cx + 1.6, cy + 1.2, 3.6)]
+    kind = pics[0]
+    if kind in ("entrance", "opening", "room"):
+        return mini_wall(sheet, kind, cx, cy)
+    return [icon(kind, cx, cy, 5.0)]
+
+
+def mini_wall(sheet: Sheet, kind: str, cx: float, cy: float) -> list[Item]:
+    """Tiny drawings for the map's penalties: an entrance (wall gap and arrow), an opening
+    (a wall with a one-square gap), a room (three black walls)."""
+    heavy = line_style(sheet, 0.7, "ink", cap="square")
+    s = 4.4
+    x0, y0 = cx - s / 2, cy - s / 2
+    if kind == "room":
+        return [Line(x0, y0, x0 + s, y0, heavy), Line(x0, y0, x0, y0 + s, heavy),
+                Line(x0 + s, y0, x0 + s, y0 + s, heavy)]
+    if kind == "opening":
+        return [Line(x0 - 0.6, cy, x0 + 0.9, cy, heavy), Line(x0 + s - 0.9, cy, x0 + s + 0.6, cy,
+                                                             heavy)]
+    return [Line(x0 - 0.6, cy + 1.2, x0 + 0.9, cy + 1.2, heavy),
+            Line(x0 + s - 0.9, cy + 1.2, x0 + s + 0.6, cy + 1.2, heavy),
+            Polygon(((cx, cy + 0.6), (cx - 1.5, cy - 1.8), (cx + 1.5, cy - 1.8)),
+                    Style(stroke=None, fill=sheet.theme("accent")))]

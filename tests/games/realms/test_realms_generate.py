@@ -1,0 +1,154 @@
+"""The map generator and the rating: generated maps always validate, are deterministic and
+distinct, respect the size asked for, are playable at their difficulty, and impossible requests
+say which constraint failed after how many attempts."""
+
+from collections import Counter
+
+import pytest
+
+from generator.core.errors import InputError, RuleError
+from generator.core.rng import make_rng
+from generator.games.realms import generate as gen
+from generator.games.realms.mapfile import load_map, parse_map_text, write_map_text
+from generator.games.realms.model import data
+from generator.games.realms.products import make_map
+from generator.games.realms.rating import label_for, rate, reference_par, shipped_rating
+from generator.games.realms.rules_map import validate_map
+
+
+@pytest.mark.parametrize("level", gen.LEVELS)
+def test_two_hundred_maps_per_difficulty_all_validate(level):
+    spec = data()["map"]
+    for seed in range(200):
+        m, attempts = gen.generate_map(make_rng(seed), level=level)
+        report = validate_map(m)
+        assert report.ok, (level, seed, report.text())
+        assert spec["min_size"] <= min(m.size) <= max(m.size) <= spec["max_size"]
+        assert attempts >= 1 and m.difficulty == "unrated"
+
+
+def test_level_steers_the_counts():
+    """Easy maps carry more keys and coins than hard ones (what raises par most)."""
+    def totals(level):
+        keys = coins = 0
+        for seed in range(30):
+            m, _ = gen.generate_map(make_rng(seed), (14, 14), level)
+            keys += sum(f.kind == "key" for f in m.findings)
+            coins += sum(f.amount for f in m.findings if f.kind == "coins")
+        return keys, coins
+
+    easy, hard = totals("easy"), totals("hard")
+    assert easy[0] > 2 * hard[0] and easy[1] > 2 * hard[1]
+
+
+def test_same_seed_same_map_and_round_trip_through_the_file():
+    a, _ = gen.generate_map(make_rng(42), (13, 15), "standard")
+    b, _ = gen.generate_map(make_rng(42), (13, 15), "standard")
+    assert a == b and a.size == (13, 15)
+    again = parse_map_text(write_map_text(a), "x.toml").map
+    assert again == a
+
+
+def test_maps_of_a_run_are_distinct():
+    grids = Counter()
+    for seed in range(150):
+        m, _ = gen.generate_map(make_rng(seed))
+        grids[(m.size, m.entrances, m.stone, m.rooms, m.findings)] += 1
+    assert max(grids.values()) == 1
+
+
+def test_entrances_rooms_and_pairs():
+    for seed in range(40):
+        m, _ = gen.generate_map(make_rng(seed))
+        assert len(m.entrances) == 4
+        assert not any(e.x in (0, m.size[0] - 1) and e.y in (0, m.size[1] - 1)
+                       for e in m.entrances), "no entrance on a corner square"
+        golems = {f.kind[6:] for f in m.findings if f.kind.startswith("golem-")}
+        gems = {r.content[4:] for r in m.rooms if r.content.startswith("gem-")}
+        assert golems == gems
+        fronts = [(r.x + {"E": 1, "W": -1}.get(r.door, 0), r.y + {"S": 1, "N": -1}.get(r.door, 0))
+                  for r in m.rooms]
+        assert len(set(fronts)) == len(fronts), "each door faces its own square"
+
+
+@pytest.mark.parametrize("size, message", [((10, 10), "size-range"), ((12, 17), "size-range"),
+                                           ((8, 14), "size-range")])
+def test_impossible_size_names_the_constraint(size, message):
+    with pytest.raises(RuleError) as err:
+        gen.generate_map(make_rng(1), size)
+    assert message in err.value.message and "0 attempts" in err.value.message
+
+
+def test_failing_constraint_is_counted_over_attempts(monkeypatch):
+    def no_rooms(*args):
+        raise gen.LayoutFailed("rooms", "no stone square has a free square before its door")
+
+    monkeypatch.setattr(gen, "place_rooms", no_rooms)
+    with pytest.raises(RuleError) as err:
+        gen.generate_map(make_rng(1), (12, 12), "easy")
+    attempts = data()["generate"]["attempts"]
+    assert f"constraint rooms failed in {attempts} of {attempts} attempts" in err.value.message
+
+
+@pytest.mark.parametrize("value, size", [(None, None), ("14", (14, 14)), (13, (13, 13)),
+                                         ("16x12", (16, 12)), ("12 X 15", (12, 15))])
+def test_parse_size(value, size):
+    assert gen.parse_size(value) == size
+
+
+@pytest.mark.parametrize("value", ["abc", "12x", "x12", "1x2x3", "-3"])
+def test_parse_size_rejects(value):
+    with pytest.raises(InputError):
+        gen.parse_size(value)
+
+
+def test_labels_from_par_relative_to_map1():
+    spec = data()["rating"]
+    ref = reference_par()
+    assert label_for(ref) == "standard"
+    assert label_for(spec["easy"] * ref) == "easy"
+    assert label_for(spec["easy"] * ref - 0.01) == "standard"
+    assert label_for(spec["hard"] * ref) == "hard"
+    assert label_for(spec["hard"] * ref + 0.01) == "standard"
+    assert shipped_rating("map-1").label == "standard" and shipped_rating("nope") is None
+
+
+@pytest.mark.parametrize("level", gen.LEVELS)
+def test_generated_maps_play_within_their_band(level):
+    """Maps asked for a difficulty are rated by bot play, and a fresh, independent rating of
+    the map (other dice) agrees with the band most of the time."""
+    spec = data()["rating"]
+    ref = reference_par()
+    lo = {"easy": spec["easy"] * ref, "standard": spec["hard"] * ref, "hard": 0}[level]
+    hi = {"easy": 1e9, "standard": spec["easy"] * ref, "hard": spec["hard"] * ref}[level]
+    item = make_map(make_rng(7), None, level, 60)
+    r = item.rating
+    assert r.label == level and r.games == 60 and lo <= r.par <= hi
+    assert item.map.difficulty == level
+    again = rate(item.map, 60, 999)
+    margin = 0.12 * ref          # 60 games: the median moves a few points with other dice
+    assert lo - margin <= again.par <= hi + margin
+
+
+def test_unreachable_difficulty_says_how_many_maps_were_rated(monkeypatch):
+    from generator.games.realms import rating
+    from generator.games.realms.rating import Rating
+
+    def always_easy(m, games, seed, wanted):
+        return Rating(200.0, 150.0, 250.0, 200.0, games, seed, reference_par(), "easy")
+
+    monkeypatch.setattr(rating, "rate_for", always_easy)
+    with pytest.raises(RuleError) as err:
+        make_map(make_rng(3), "12", "hard", 20)
+    tries = data()["generate"]["rating_attempts"]
+    assert f"constraint difficulty failed after {tries} attempts" in err.value.message
+    assert "12 x 12 hard map" in err.value.message
+
+
+def test_shipped_ratings_are_what_simulation_gives():
+    """[rating.shipped] in seeds/realms.toml must match a fresh simulation (same games, same
+    dice). If the bot or the rules change: python -m generator.games.realms.rating."""
+    spec = data()["rating"]
+    for name, stored in spec["shipped"].items():
+        r = rate(load_map(name), spec["games"], spec["seed"])
+        assert (r.par, r.p10, r.p90) == (stored["par"], stored["p10"], stored["p90"]), name
