@@ -54,19 +54,45 @@ def compare(tmp: str, game: str, kind: str, options: list[str]) -> tuple[int, fl
     return prims, ours, bare
 
 
-def main() -> None:
+def measure(label: str) -> None:
     py = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         bare_python = median_of([py, "-c", "pass"], tmp)
         help_ = median_of([py, "-m", "generator", "--help"], tmp)
         prims, dig, baseline = compare(tmp, "tanis", "dig", [])
-    print(f"runs per measurement: {N} (median); primitives in the dig item (all pages): {prims}")
-    print(f"python -c pass            {bare_python * 1000:7.1f} ms")
-    print(f"tombgen --help            {help_ * 1000:7.1f} ms   "
+    print(f"{label}: primitives in the dig item (all pages): {prims}")
+    print(f"  python -c pass            {bare_python * 1000:7.1f} ms")
+    print(f"  tombgen --help            {help_ * 1000:7.1f} ms   "
           f"(+{(help_ - bare_python) * 1000:.0f} ms over bare Python; target <= 150)")
-    print(f"bare reportlab+svgwrite   {baseline * 1000:7.1f} ms")
-    print(f"tombgen tanis dig         {dig * 1000:7.1f} ms   "
+    print(f"  bare reportlab+svgwrite   {baseline * 1000:7.1f} ms")
+    print(f"  tombgen tanis dig         {dig * 1000:7.1f} ms   "
           f"({dig / baseline:.2f}x the bare script; target <= 1.3x)")
+
+
+def in_both_modes(measure_fn) -> None:
+    """Runs ``measure_fn(label)`` as the environment is, then with byte-code caching on.
+
+    With PYTHONDONTWRITEBYTECODE set, every fresh process compiles tombgen's modules from source
+    (the libraries' caches usually exist already); an installed tombgen has its .pyc files.
+    """
+    import os
+
+    print(f"runs per measurement: {N} (median), each a fresh process")
+    flag = os.environ.get("PYTHONDONTWRITEBYTECODE")
+    measure_fn(f"as the environment is (PYTHONDONTWRITEBYTECODE={flag or 'unset'})")
+    with tempfile.TemporaryDirectory() as cache:
+        saved = dict(os.environ)
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = cache
+        try:
+            measure_fn("with byte-code caching (as after pip install)")
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+
+
+def main() -> None:
+    in_both_modes(measure)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ with byte-code caching on (what a `pip install` gives), the cache kept in a temp
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -22,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from cli_startup import N, compare, median_of
+from cli_startup import compare, in_both_modes, median_of
 
 
 def measure(label: str) -> None:
@@ -38,13 +37,7 @@ def measure(label: str) -> None:
 
 
 def main() -> None:
-    print(f"runs per measurement: {N} (median), each a fresh process")
-    flag = os.environ.get("PYTHONDONTWRITEBYTECODE")
-    measure(f"as the environment is (PYTHONDONTWRITEBYTECODE={flag or 'unset'})")
-    with tempfile.TemporaryDirectory() as cache:
-        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-        os.environ["PYTHONPYCACHEPREFIX"] = cache
-        measure("with byte-code caching (as after pip install)")
+    in_both_modes(measure)
 
 
 if __name__ == "__main__":
