@@ -44,8 +44,11 @@ def main() -> None:
 
 
 from generator.aids.cli import aid  # noqa: E402  (light: heavy imports happen inside)
+from generator.batch.cli import batch, verify  # noqa: E402  (light as well)
 
 main.add_command(aid)
+main.add_command(batch)
+main.add_command(verify)
 
 
 @main.command()

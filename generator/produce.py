@@ -4,12 +4,20 @@
 built items atomically. A generated item that fails validation stops the run before any file is
 written (exit 1 with the report). ``produce`` = both, as the CLI uses it; it is also the Python
 entry point for scripts.
+
+Files of one item (:func:`item_files`, :func:`item_pdf`) can be made on their own, in any process:
+that is what ``tombgen batch`` does for each of its items. A one-item run writes its PDF directly;
+a ``--count`` run makes one small PDF per item and joins them in item order with
+:mod:`generator.draw.pdfjoin` — the same path a batch takes, so the same item gives the same bytes
+whichever made it. :func:`pdf_metadata` is what identifies a PDF for ``tombgen verify``.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
@@ -50,6 +58,10 @@ class Built(NamedTuple):
     pages: list[Page]
     fields: dict[str, Any]
     extra: dict[str, Any] = {}
+    #: The validation report of the item (it passed: else build_one raises).
+    report: Any = None
+    #: The sheet it was rendered for (paper, theme); recorded in the PDF metadata.
+    sheet: Sheet | None = None
 
     def document(self) -> dict[str, Any]:
         extra = {"options": self.info.options, **self.extra}
@@ -91,7 +103,7 @@ def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count
     if render:
         pages = [add_footer(p, sheet, info.footer())
                  for p in product.fn("render")(item, sheet, info)]
-    return Built(info, item, pages, product.fn("to_fields")(item))
+    return Built(info, item, pages, product.fn("to_fields")(item), report=report, sheet=sheet)
 
 
 def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4",
@@ -118,41 +130,89 @@ class Written(NamedTuple):
         return f"wrote {self.path} ({self.fmt}{pages}, {self.size / 1024:.1f} kB)"
 
 
-def render_files(built: list[Built], formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
-    """All output files as (name, format, pages, bytes), before anything is written."""
-    from generator.draw import pdf, svg
+def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
+    """One item's SVG pages and JSON as (name, format, pages, bytes); no PDF."""
+    from generator.draw import svg
 
     files: list[tuple[str, str, int, bytes]] = []
-    count = len(built)
-    first = built[0].info
+    info = b.info
+    n = info.index + 1 if info.count > 1 else None
+    if "svg" in formats:
+        for p, page in enumerate(b.pages, start=1):
+            suffix = "" if p == 1 else f"-p{p}"
+            name = file_name(info.game, info.kind, info.seed, "svg", n)
+            name = name[:-4] + suffix + ".svg"
+            files.append((name, "svg", 1, svg.page_to_svg(page, _title(b))))
+    if "json" in formats:
+        files.append((file_name(info.game, info.kind, info.seed, "json", n), "json", 0,
+                      dumps(b.document()).encode("utf-8")))
+    return files
+
+
+def pdf_name(info: RunInfo) -> str:
+    """The PDF of a run: one file for all its items."""
+    return file_name(info.game, info.kind, info.seed, "pdf")
+
+
+def pdf_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> tuple[str, str, tuple[str, ...]]:
+    """(title, subject, keywords) of a run's PDF.
+
+    The keywords identify the run for ``tombgen verify``: game, kind, seed, count, paper, theme
+    and, last, the options as compact JSON (``options=`` runs to the end of the keywords).
+    """
+    title = f"tombgen {info.game} {info.kind} {info.seed}"
+    subject = (RunInfo(info.game, info.kind, info.seed, 0, 1, info.options).footer()
+               if count == 1 else
+               f"{info.game} {info.kind} · seed {info.seed} · {count} items · {GENERATOR}")
+    keywords = ["tombgen", info.game, info.kind, f"seed={info.seed}", f"count={count}"]
+    if sheet is not None:
+        keywords += [f"paper={sheet.paper}", f"mono={'yes' if sheet.theme.mono else 'no'}"]
+    keywords.append("options=" + options_json(info.options))
+    return title, subject, tuple(keywords)
+
+
+def options_json(options: dict[str, Any]) -> str:
+    """Options as compact, key-sorted JSON (how PDF keywords and manifests compare them)."""
+    return json.dumps(options, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def item_pdf(b: Built) -> bytes:
+    """The PDF of one item: the finished file of a one-item run, else the part to join."""
+    from generator.draw import pdf
+
+    if b.info.count == 1:
+        title, subject, keywords = pdf_metadata(b.info, 1, b.sheet)
+        return pdf.document_to_pdf(Document(tuple(b.pages), title, subject, keywords))
+    return pdf.document_to_pdf(Document(tuple(b.pages), _title(b)))
+
+
+def join_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> dict[str, str]:
+    """Keyword arguments for :meth:`generator.draw.pdfjoin.PdfJoiner.finish`."""
+    title, subject, keywords = pdf_metadata(info, count, sheet)
+    return {"title": title, "subject": subject, "keywords": ", ".join(keywords)}
+
+
+def render_files(built: list[Built], formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
+    """All output files as (name, format, pages, bytes), before anything is written."""
+    files: list[tuple[str, str, int, bytes]] = []
     for b in built:
-        n = b.info.index + 1 if count > 1 else None
-        if "svg" in formats:
-            for p, page in enumerate(b.pages, start=1):
-                suffix = "" if p == 1 else f"-p{p}"
-                name = file_name(first.game, first.kind, first.seed, "svg", n)
-                name = name[:-4] + suffix + ".svg"
-                files.append((name, "svg", 1, svg.page_to_svg(page, _title(b))))
-        if "json" in formats:
-            files.append((file_name(first.game, first.kind, first.seed, "json", n), "json", 0,
-                          dumps(b.document()).encode("utf-8")))
+        files.extend(item_files(b, formats))
     if "pdf" in formats:
-        pages = tuple(p for b in built for p in b.pages)
-        doc = Document(pages, _title(built[0]), subject=first.footer() if count == 1 else
-                       f"{first.game} {first.kind} · seed {first.seed} · {count} items · {GENERATOR}",
-                       keywords=("tombgen", first.game, first.kind, f"seed={first.seed}",
-                                 f"count={count}", f"options={_opts(first.options)}"))
-        files.append((file_name(first.game, first.kind, first.seed, "pdf"), "pdf", len(pages),
-                      pdf.document_to_pdf(doc)))
+        first = built[0]
+        pages = sum(len(b.pages) for b in built)
+        if len(built) == 1 and first.info.count == 1:
+            data = item_pdf(first)
+        else:
+            from generator.draw import pdfjoin
+
+            data = pdfjoin.join((item_pdf(b) for b in built),
+                                **join_metadata(first.info, len(built), first.sheet))
+        files.append((pdf_name(first.info), "pdf", pages, data))
     return files
 
 
 def _title(b: Built) -> str:
     return f"tombgen {b.info.game} {b.info.kind} {b.info.seed}"
-
-
-def _opts(options: dict[str, Any]) -> str:
-    return ";".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
 def write(built: list[Built], out: str | Path, formats: tuple[str, ...]) -> list[Written]:
@@ -166,10 +226,58 @@ def write(built: list[Built], out: str | Path, formats: tuple[str, ...]) -> list
     return written
 
 
+class Request(NamedTuple):
+    """What a product command asked :func:`produce` to make (see :func:`capture`)."""
+
+    game: str
+    kind: str
+    seed: int
+    count: int
+    paper: str
+    mono: bool
+    formats: tuple[str, ...]
+    options: dict[str, Any]
+
+
+class _Captured(BaseException):
+    """Raised by :func:`produce` while capturing: stops the command before it writes."""
+
+    def __init__(self, request: Request):
+        super().__init__(request)
+        self.request = request
+
+
+_CAPTURING = [False]
+
+
+def capture(call: Callable[[], Any]) -> Request | None:
+    """Runs ``call`` (a product command's callback) and returns what it asked to produce.
+
+    Nothing is built or written and the command's output is swallowed: this is how ``tombgen
+    batch`` learns the exact options a command passes on (defaults filled in, values converted)
+    without knowing any game. Returns None if the callback never called :func:`produce`.
+    """
+    import contextlib
+    import io
+
+    _CAPTURING[0] = True
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            call()
+    except _Captured as done:
+        return done.request
+    finally:
+        _CAPTURING[0] = False
+    return None
+
+
 def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str = "a4",
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
             options: dict[str, Any] | None = None) -> list[Written]:
     """Build and write: the library function behind every ``tombgen <game> <kind>`` command."""
+    if _CAPTURING[0]:
+        raise _Captured(Request(game_name, kind, seed, count, paper, mono, tuple(formats),
+                                dict(options or {})))
     check_dir(out)
     built = build(game_name, kind, seed, count, paper, mono, options,
                   render=bool({"svg", "pdf"} & set(formats)))

@@ -69,7 +69,11 @@ def _run(numbers: list[int]) -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full summary as JSON.")
-def simulate(games, dig_file, style, players, seed, as_json) -> None:
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes to play on; the results are the same for any number.")
+@click.option("--dask", "address", default=None, metavar="ADDRESS",
+              help="Play on a running dask.distributed scheduler instead.")
+def simulate(games, dig_file, style, players, seed, as_json, jobs, address) -> None:
     """Play many bot games and compare: win rate by seat, scores, cards, reveal curve."""
     from generator.clikit import progress
     from generator.core.envelope import dumps
@@ -88,7 +92,17 @@ def simulate(games, dig_file, style, players, seed, as_json) -> None:
 
         dig = read_dig(dig_file)
         dig_info = {"file": "<stdin>" if dig_file == "-" else dig_file}
-    records = run(games, seed, style=style, dig=dig, players=players, progress=progress)
+    executor = None
+    if jobs > 1 or address:
+        from generator.batch.executor import make_executor
+
+        executor = make_executor(jobs, address)
+    try:
+        records = run(games, seed, style=style, dig=dig, players=players, progress=progress,
+                      executor=executor)
+    finally:
+        if executor is not None:
+            executor.close()
     doc = simulation_document(records, seed, players, dig_info)
     if as_json:
         click.echo(dumps(doc), nl=False)

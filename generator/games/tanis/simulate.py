@@ -8,6 +8,10 @@ The summary (``tombgen/tanis.simulation``) holds per seat the bot, wins, win rat
 spread and the mean number of each card used; ties (won by the player who did not start); turns
 per game; and the reveal curve: the mean number of completely visible tiles after each turn
 (turn 0 = before the first turn), with how many games lasted that long.
+
+With an ``executor`` (:func:`generator.batch.executor.make_executor`: local processes or dask)
+the games are played in chunks of :data:`CHUNK`, each chunk in one task; every game still uses
+its own derived seed, so the records — and the summary — are the same for any executor.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from generator.games.tanis.model import CARDS, Dig, data
 from generator.games.tanis.rules_play import Board, start_state
 
 MAX_STEPS = 1000  # a game has 40 tiles; far fewer steps always suffice
+CHUNK = 50  # games per task when an executor spreads the games over workers
 
 
 @dataclass
@@ -58,11 +63,12 @@ def play_game(dig: Dig, seed: int, bots: Sequence[Any], board: Board | None = No
 
 def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = None,
              players: Sequence[str] = ("greedy", "greedy"),
-             progress: Callable[[Any, int, str], Any] | None = None) -> list[GameRecord]:
+             progress: Callable[[Any, int, str], Any] | None = None,
+             executor: Any = None) -> list[GameRecord]:
     """Plays ``games`` games; ``dig`` fixes the dig, otherwise each game gets a ``style`` dig.
 
     ``progress(iterable, length, label)`` may wrap the loop (a context manager, as
-    :func:`generator.clikit.progress`).
+    :func:`generator.clikit.progress`). ``executor`` spreads chunks of games over workers.
     """
     if games < 1:
         raise InputError(f"--games {games}: play at least one game")
@@ -72,14 +78,46 @@ def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = 
     if len(bots) != data()["play"]["players"]:
         raise InputError(f"--player given {len(bots)} times; give it once (both seats) or "
                          f"{data()['play']['players']} times (one per seat)")
+    if executor is not None:
+        return _simulate_chunks(games, seed, style, dig, tuple(players), progress, executor)
     board = Board(dig) if dig is not None else None
     records = []
     wrap = progress(range(games), games, "playing") if progress else nullcontext(range(games))
     with wrap as indices:
         for i in indices:
-            game_seed = derive_seed(seed, i)
-            game_dig = dig if dig is not None else generate_dig(make_rng(game_seed), style)
-            records.append(play_game(game_dig, game_seed, bots, board))
+            records.append(_play_index(i, seed, style, dig, bots, board))
+    return records
+
+
+def _play_index(i: int, seed: int, style: str, dig: Dig | None, bots, board) -> GameRecord:
+    """Game ``i`` of a run: its seed, and its dig unless the run has one."""
+    game_seed = derive_seed(seed, i)
+    game_dig = dig if dig is not None else generate_dig(make_rng(game_seed), style)
+    return play_game(game_dig, game_seed, bots, board)
+
+
+def play_chunk(task: tuple) -> list[GameRecord]:
+    """Games ``start``…``stop - 1`` of a run (a picklable task for an executor)."""
+    start, stop, seed, style, dig, players = task
+    bots = [make_bot(name) for name in players]
+    board = Board(dig) if dig is not None else None
+    return [_play_index(i, seed, style, dig, bots, board) for i in range(start, stop)]
+
+
+def _simulate_chunks(games: int, seed: int, style: str, dig: Dig | None,
+                     players: tuple[str, ...], progress, executor) -> list[GameRecord]:
+    from generator.batch.executor import map_ordered
+
+    tasks = [(start, min(start + CHUNK, games), seed, style, dig, players)
+             for start in range(0, games, CHUNK)]
+    results = map_ordered(executor, play_chunk, tasks)
+    wrap = progress(results, len(tasks), "playing") if progress else nullcontext(results)
+    records: list[GameRecord] = []
+    with wrap as chunks:
+        for _, chunk in chunks:
+            if isinstance(chunk, BaseException):
+                raise chunk
+            records.extend(chunk)
     return records
 
 

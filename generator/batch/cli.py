@@ -1,0 +1,83 @@
+"""``tombgen batch`` and ``tombgen verify``: thin commands over :mod:`generator.batch`.
+
+Only click is imported here; the batch machinery loads when a command runs.
+"""
+
+from __future__ import annotations
+
+import click
+
+from generator.clikit import Command
+
+
+def _executor_options(fn):
+    fn = click.option("--dask", "address", default=None, metavar="ADDRESS",
+                      help="Send the work to a running dask.distributed scheduler "
+                           "(e.g. tcp://10.0.0.5:8786) instead of local processes.")(fn)
+    fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
+                      help="Worker processes (default: the number of CPUs; 1 = no pool).")(fn)
+    return fn
+
+
+def _check_executor(jobs, address) -> None:
+    from generator.core.errors import InputError
+
+    if jobs is not None and address:
+        raise InputError("give --jobs or --dask, not both")
+
+
+@click.command(cls=Command)
+@click.argument("config", type=click.Path(dir_okay=False))
+@_executor_options
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Folder for the files and manifest.json (default: out in the config's "
+                   "[batch] table, else output/).")
+def batch(config: str, jobs: int | None, address: str | None, out: str | None) -> None:
+    """Make many items from a TOML config, with a manifest; a rerun resumes.
+
+    Each [[item]] names a game and kind (a product, or "aid") and that command's options:
+    see the README for the format. Every item is checked before any work starts.
+    """
+    from generator.batch.run import run_batch
+    from generator.clikit import progress
+
+    _check_executor(jobs, address)
+    outcome = run_batch(config, out=out, jobs=jobs, dask=address, progress=progress)
+    for item in outcome.drawn:
+        click.echo(f"item {item.number} ({item.game} {item.kind}): seed {item.seed}")
+    items = len(outcome.config.items)
+    click.echo(f"{outcome.units} unit{'s' if outcome.units != 1 else ''} in {items} "
+               f"item{'s' if items != 1 else ''}: {outcome.built} built, {outcome.skipped} "
+               "skipped (already made, files unchanged)")
+    click.echo(f"wrote {outcome.written} file{'s' if outcome.written != 1 else ''} to "
+               f"{outcome.folder}; manifest {outcome.manifest}")
+    for failure in outcome.failures:
+        click.echo(f"tombgen: error: {failure.text(outcome.config.path)}", err=True)
+    if outcome.failures:
+        click.echo(f"tombgen: error: {len(outcome.failures)} unit(s) failed; the other files "
+                   "are written; run the same command again to retry them", err=True)
+        raise SystemExit(1)
+
+
+@click.command(cls=Command)
+@click.argument("target", type=click.Path())
+@_executor_options
+def verify(target: str, jobs: int | None, address: str | None) -> None:
+    """Regenerate files and compare bytes: a batch FOLDER, an item's JSON, or a PDF.
+
+    Prints one line per file (ok, MISMATCH, missing, FAILED, VERSION) and exits 1 if any file
+    does not match.
+    """
+    from generator.batch.verify import verify_path
+    from generator.clikit import progress
+
+    _check_executor(jobs, address)
+    checks = verify_path(target, jobs=jobs, dask=address, progress=progress)
+    for check in checks:
+        click.echo(check.line())
+    bad = [c for c in checks if not c.ok]
+    click.echo(f"{len(checks) - len(bad)} of {len(checks)} match")
+    if bad:
+        names = ", ".join(c.name for c in bad[:5]) + (" …" if len(bad) > 5 else "")
+        click.echo(f"tombgen: error: {len(bad)} do not match: {names}", err=True)
+        raise SystemExit(1)

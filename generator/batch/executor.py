@@ -1,0 +1,273 @@
+"""Running independent work units: in-process, on a local process pool, or on dask.distributed.
+
+Every executor has one method, ``map_unordered(fn, units)``: it yields ``(unit, result)`` or
+``(unit, exception)`` as units finish, in any order. Units are submitted in order and never more
+than ``window`` beyond the earliest unfinished one, so a consumer that must put results back in
+order (a joined PDF) buffers at most ``window`` of them, whatever the number of units.
+
+A local worker process that dies (``BrokenProcessPool``) takes its pool down; the pool is
+recreated and the units that were running are run again one at a time, so the unit that kills
+its worker is found and retried alone (``retries`` times) without charging its neighbours. On
+dask, the scheduler reschedules the tasks of a dead worker itself and ``retries`` applies to
+tasks that raise. Exceptions a unit raises are not retried locally: building is deterministic.
+
+``make_executor(jobs, dask)`` is the entry point; simulations can use it for their chunks too.
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+from generator.core.errors import InputError
+
+DEFAULT_RETRIES = 2
+
+
+class WorkerDied(Exception):
+    """A unit whose worker process died every time it was run."""
+
+
+def default_jobs() -> int:
+    """Worker processes when ``--jobs`` is not given: the CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class InProcess:
+    """Runs units one after the other in this process (``--jobs 1``): no pool, no pickling."""
+
+    jobs = 1
+
+    def map_unordered(self, fn: Callable, units: Iterable) -> Iterator[tuple[Any, Any]]:
+        for unit in units:
+            try:
+                yield unit, fn(unit)
+            except Exception as exc:  # noqa: BLE001 - reported per unit by the caller
+                yield unit, exc
+
+    def close(self) -> None:
+        pass
+
+
+class LocalPool:
+    """A ``ProcessPoolExecutor`` of ``jobs`` workers, recreated if a worker dies."""
+
+    def __init__(self, jobs: int, retries: int = DEFAULT_RETRIES, window: int | None = None):
+        self.jobs = jobs
+        self.retries = retries
+        self.window = window or max(8, 4 * jobs)
+        self.pool = None
+
+    def _pool(self):
+        if self.pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(self.jobs, initializer=_worker_init)
+        return self.pool
+
+    def _reset(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
+
+    def map_unordered(self, fn: Callable, units: Iterable) -> Iterator[tuple[Any, Any]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        units = list(units)
+        waiting = list(range(len(units)))  # a heap of unit positions not yet submitted
+        suspects: list[int] = []  # were running when a worker died: rerun one at a time
+        deaths = [0] * len(units)
+        finished = [False] * len(units)
+        low = 0
+        running: dict[Any, int] = {}
+        while waiting or suspects or running:
+            if suspects:
+                if not running:
+                    i = suspects.pop(0)
+                    running[self._pool().submit(fn, units[i])] = i
+            else:
+                while waiting and waiting[0] < low + self.window:
+                    i = heapq.heappop(waiting)
+                    running[self._pool().submit(fn, units[i])] = i
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            if not any(_is_broken(f) for f in done):
+                for future in done:
+                    i = running.pop(future)
+                    finished[i] = True
+                    yield units[i], _outcome(future)
+            else:
+                # The pool is gone. Keep what finished before the death; rerun the rest, one
+                # at a time, so a death can be pinned on the one unit that was running.
+                alone = len(running) == 1
+                crashed = []
+                for future, i in list(running.items()):
+                    if future.done() and not _is_broken(future):
+                        finished[i] = True
+                        yield units[i], _outcome(future)
+                    else:
+                        crashed.append(i)
+                running.clear()
+                self._reset()
+                for i in crashed:
+                    deaths[i] += 1 if alone else 0
+                    if deaths[i] > self.retries:
+                        finished[i] = True
+                        yield units[i], WorkerDied(
+                            f"its worker process died each of the {deaths[i]} times it ran alone")
+                    else:
+                        suspects.append(i)
+            while low < len(units) and finished[low]:
+                low += 1
+
+    def close(self) -> None:
+        self._reset()
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the run and saves the manifest.
+
+    A forked worker also stops any allocation tracing it inherited (a memory benchmark of the
+    main process must not slow the workers down).
+    """
+    import signal
+    import tracemalloc
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if tracemalloc.is_tracing():
+        tracemalloc.stop()
+
+
+def _is_broken(future) -> bool:
+    from concurrent.futures.process import BrokenProcessPool
+
+    return isinstance(future.exception(), BrokenProcessPool)
+
+
+def _outcome(future) -> Any:
+    """The result, or the exception the unit raised (returned, not raised)."""
+    exc = future.exception()
+    return exc if exc is not None else future.result()
+
+
+class DaskExecutor:
+    """Sends units to a running dask.distributed scheduler (``--dask ADDRESS``).
+
+    A dask task costs a few milliseconds of scheduling, as much as a cheap unit. So units go in
+    chunks of consecutive units, sized from the compute time measured on the workers so that a
+    task lasts about :data:`TASK_SECONDS` (one unit per task at first, and for slow units).
+    A task that fails as a whole (its worker died more often than the scheduler allows) fails
+    each of its units.
+    """
+
+    def __init__(self, address: Any, retries: int = DEFAULT_RETRIES, window: int | None = None,
+                 timeout: float = 10.0):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise InputError("--dask needs the dask.distributed package: "
+                             "pip install 'tombgen[dask]'") from None
+        try:
+            self.client = Client(address, timeout=timeout, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(f"--dask {address}: cannot reach a scheduler there ({exc}); start "
+                             "one (dask scheduler) or check the address") from None
+        self.retries = retries
+        threads = sum(self.client.nthreads().values()) or 1
+        self.jobs = threads
+        self.window = window or max(8, 4 * threads)
+
+    def map_unordered(self, fn: Callable, units: Iterable) -> Iterator[tuple[Any, Any]]:
+        from distributed import as_completed
+
+        units = list(units)
+        spans: dict[Any, tuple[int, int]] = {}
+        finished = [False] * len(units)
+        pending = as_completed(loop=self.client.loop)
+        state: dict[str, Any] = {"next": 0, "low": 0, "per_unit": None}
+
+        def size() -> int:
+            per = state["per_unit"]
+            return 1 if per is None else max(1, min(MAX_CHUNK, int(TASK_SECONDS / max(per, 1e-4))))
+
+        def top_up() -> None:
+            while state["next"] < len(units):
+                chunk = size()
+                if state["next"] >= state["low"] + max(self.window, 2 * self.jobs * chunk):
+                    break
+                start, stop = state["next"], min(len(units), state["next"] + chunk)
+                future = self.client.submit(run_chunk, fn, units[start:stop], pure=False,
+                                            retries=self.retries)
+                spans[future.key] = (start, stop)
+                pending.add(future)
+                state["next"] = stop
+
+        top_up()
+        for future in pending:
+            start, stop = spans.pop(future.key)
+            try:
+                outcomes, seconds = future.result()
+                per = seconds / (stop - start)
+                state["per_unit"] = per if state["per_unit"] is None else (
+                    0.7 * state["per_unit"] + 0.3 * per)
+            except Exception as exc:  # noqa: BLE001 - e.g. KilledWorker: the whole chunk failed
+                outcomes = [exc] * (stop - start)
+            future.release()
+            for i, outcome in zip(range(start, stop), outcomes):
+                finished[i] = True
+                yield units[i], outcome
+            while state["low"] < len(units) and finished[state["low"]]:
+                state["low"] += 1
+            top_up()
+
+    def close(self) -> None:
+        self.client.close()
+
+
+#: Chunked dask tasks aim at this much compute each, with at most this many units.
+TASK_SECONDS = 0.25
+MAX_CHUNK = 32
+
+
+def run_chunk(fn: Callable, units: list) -> tuple[list, float]:
+    """Runs units one after the other (one dask task): their outcomes and the time taken."""
+    import time
+
+    start = time.perf_counter()
+    outcomes = []
+    for unit in units:
+        try:
+            outcomes.append(fn(unit))
+        except Exception as exc:  # noqa: BLE001 - reported per unit by the caller
+            outcomes.append(exc)
+    return outcomes, time.perf_counter() - start
+
+
+def make_executor(jobs: int | None = None, dask: Any = None,
+                  retries: int = DEFAULT_RETRIES):
+    """``dask`` (a scheduler address) → :class:`DaskExecutor`; else ``jobs`` local processes.
+
+    ``jobs`` None means the CPU count; 1 runs everything in this process.
+    """
+    if dask:
+        return DaskExecutor(dask, retries)
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    return InProcess() if jobs == 1 else LocalPool(jobs, retries)
+
+
+def map_ordered(executor, fn: Callable, units: Sequence) -> Iterator[tuple[Any, Any]]:
+    """``(unit, result)`` in the order of ``units`` (buffering at most the executor's window)."""
+    index = {id(u): i for i, u in enumerate(units)}
+    held: dict[int, tuple[Any, Any]] = {}
+    want = 0
+    for unit, result in executor.map_unordered(fn, units):
+        held[index[id(unit)]] = (unit, result)
+        while want in held:
+            yield held.pop(want)
+            want += 1

@@ -1,0 +1,246 @@
+"""The batch manifest: what a batch wrote, so a rerun can resume and ``verify`` can check it.
+
+``manifest.json`` in the output folder (format ``tombgen/batch.manifest``) records the config
+(path and SHA-256), the items as checked, and one entry per file: its name, item, sub-item,
+seeds, options, format, pages, SHA-256 and validation result; plus the units that failed. It is
+written atomically, every few seconds during a run and at the end, so an interrupted run leaves
+a manifest describing exactly the files that were complete.
+
+A rerun keeps a unit when every file it makes is recorded with the same inputs (game, kind,
+seeds, count, paper, theme, options) and the file on disk still has the recorded SHA-256; a
+joined PDF is kept on the same terms. Everything else is built again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from generator import GENERATOR
+from generator.batch.config import Config, Item
+from generator.batch.units import Unit
+from generator.core.envelope import envelope
+
+NAME = "manifest.json"
+FORMAT = "tombgen/batch.manifest"
+_FORMAT_ORDER = {"svg": 0, "json": 1, "pdf": 2}
+
+
+def file_sha256(path: Path) -> str | None:
+    """SHA-256 of a file, or None if it cannot be read."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def read(folder: Path) -> dict[str, Any] | None:
+    """The manifest in ``folder``, or None if there is none (or it is not one)."""
+    path = Path(folder) / NAME
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return None
+    return doc
+
+
+def unit_key(unit: Unit) -> str:
+    return unit.signature()
+
+
+def entry_key(entry: dict[str, Any]) -> str:
+    """The signature of the unit that made a file entry (see :meth:`Unit.signature`)."""
+    from generator.produce import options_json
+
+    return options_json({"game": entry.get("game"), "kind": entry.get("kind"),
+                         "seed": entry.get("seed"), "sub": (entry.get("sub") or 0) - 1,
+                         "count": entry.get("count"), "paper": entry.get("paper"),
+                         "mono": entry.get("mono"), "options": entry.get("options")})
+
+
+def pdf_key(item: Item | dict[str, Any]) -> str:
+    """The signature of a joined PDF: its item's inputs."""
+    from generator.produce import options_json
+
+    get = item.get if isinstance(item, dict) else lambda k: getattr(item, k)
+    return options_json({"pdf": True, "game": get("game"), "kind": get("kind"),
+                         "seed": get("seed"), "count": get("count"), "paper": get("paper"),
+                         "mono": get("mono"), "options": get("options")})
+
+
+class Manifest:
+    """The manifest of one batch run, kept in memory and saved now and then."""
+
+    def __init__(self, folder: Path, config: Config, every: float = 2.0):
+        self.folder = Path(folder)
+        self.config = config
+        # name → (sort key, the entry's JSON line): only the encoded line is kept, about half a
+        # kilobyte per file, so a long batch holds little more than its file names.
+        self.rows: dict[str, tuple[tuple, str]] = {}
+        self.failures: list[dict[str, Any]] = []
+        self.every = every
+        self.saved_at = 0.0
+
+    # -- resuming --------------------------------------------------------------------------
+
+    def carry_over(self, old: dict[str, Any] | None, units: list[Unit]) -> tuple[set, set]:
+        """Keeps the entries of an earlier run that still hold.
+
+        Returns the (item, sub) of units whose own files (all but a joined PDF) are intact, and
+        the indexes of items whose joined PDF is intact. An earlier manifest from another
+        tombgen version keeps nothing: its bytes may differ from this version's.
+        """
+        if not old or old.get("generator") != GENERATOR:
+            return set(), set()
+        by_key: dict[str, list[dict[str, Any]]] = {}
+        for entry in old.get("files", []):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+                key = pdf_key(entry) if entry.get("sub") is None else entry_key(entry)
+                by_key.setdefault(key, []).append(entry)
+        done = set()
+        for unit in units:
+            entries = by_key.get(unit_key(unit), [])
+            wanted = set(unit.formats) - ({"pdf"} if unit.joined else set())
+            if {e.get("format") for e in entries} >= wanted and self._intact(entries):
+                done.add((unit.item, unit.sub))
+                self._keep(unit.item, entries)
+        pdfs = set()
+        for item in self.config.items:
+            if item.is_aid or item.count == 1 or "pdf" not in item.formats:
+                continue
+            entries = by_key.get(pdf_key(item), [])
+            if entries and self._intact(entries):
+                pdfs.add(item.index)
+                self._keep(item.index, entries)
+        return done, pdfs
+
+    def _intact(self, entries: list[dict[str, Any]]) -> bool:
+        return all(file_sha256(self.folder / e["name"]) == e.get("sha256") for e in entries)
+
+    def _keep(self, index: int, entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            self._put({**entry, "item": index + 1})
+
+    def _put(self, entry: dict[str, Any]) -> None:
+        """Records a file entry, encoded once (saves only write the lines out)."""
+        name = entry["name"]
+        key = (entry["item"], entry["sub"] or 1 << 30, _FORMAT_ORDER.get(entry["format"], 9), name)
+        self.rows[name] = (key, json.dumps(entry, ensure_ascii=False))
+
+    # -- recording -------------------------------------------------------------------------
+
+    def add_file(self, unit: Unit, name: str, fmt: str, pages: int, sha: str, size: int,
+                 validation: dict[str, Any] | None) -> None:
+        self._put({
+            "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": unit.game,
+            "kind": unit.kind, "seed": unit.seed, "derived_seed": unit.derived_seed,
+            "count": unit.count, "paper": unit.paper, "mono": unit.mono,
+            "options": unit.options, "format": fmt, "pages": pages, "size": size,
+            "sha256": sha, "validation": validation})
+
+    def add_pdf(self, item: Item, name: str, pages: int, sha: str, size: int,
+                validation: dict[str, Any]) -> None:
+        self._put({
+            "name": name, "item": item.number, "sub": None, "game": item.game,
+            "kind": item.kind, "seed": item.seed, "derived_seed": None, "count": item.count,
+            "paper": item.paper, "mono": item.mono, "options": item.options, "format": "pdf",
+            "pages": pages, "size": size, "sha256": sha, "validation": validation})
+
+    def add_failure(self, unit: Unit, line: int, error: str) -> None:
+        self.failures.append({"item": unit.item + 1, "sub": unit.sub + 1, "line": line,
+                              "game": unit.game, "kind": unit.kind, "seed": unit.seed,
+                              "error": error})
+
+    def document(self, complete: bool) -> dict[str, Any]:
+        """The manifest as a JSON-ready dict."""
+        return self._head(complete, [json.loads(self.rows[name][1]) for name in self._order()])
+
+    def _head(self, complete: bool, files: list) -> dict[str, Any]:
+        failures = sorted(self.failures, key=lambda f: (f["item"], f["sub"]))
+        return envelope("batch", "manifest", None, {
+            "config": {"path": str(self.config.path.resolve()), "sha256": self.config.sha256},
+            "complete": complete,
+            "items": [item.describe() for item in self.config.items],
+            "files": files,
+            "failures": failures,
+        })
+
+    def save(self, complete: bool = False, force: bool = True) -> None:
+        """Writes the manifest atomically (unless ``force`` is off and one was just written).
+
+        The text is streamed to a temporary file, line by line, and renamed; between forced
+        saves the interval grows with the manifest, so saving stays a small part of a run.
+        """
+        import os
+
+        from generator.draw.pdfjoin import part_path
+
+        now = time.monotonic()
+        if not force and now - self.saved_at < self.every:
+            return
+        rows = self.rows
+        lines = (rows[name][1] for name in self._order())
+        path = self.folder / NAME
+        tmp = part_path(path)
+        try:
+            with open(tmp, "x", encoding="utf-8") as handle:
+                handle.writelines(manifest_chunks(self._head(complete, []), lines))
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        self.saved_at = time.monotonic()
+        self.every = max(self.every, 30 * (self.saved_at - now))
+
+    def _order(self) -> list[str]:
+        rows = self.rows
+        return sorted(rows, key=lambda name: rows[name][0])
+
+
+def manifest_chunks(doc: dict[str, Any], files: Any = None):
+    """The manifest's JSON text in pieces: the envelope indented, one line per item, file and
+    failure. ``files`` (encoded lines) replaces ``doc["files"]`` when given.
+
+    One compact line per entry keeps it readable and lets the fast C encoder do the work (an
+    indented dump of thousands of entries would be rewritten every few seconds).
+    """
+    yield "{\n"
+    for n, (key, value) in enumerate(doc.items()):
+        yield ("" if n == 0 else ",\n") + f"  {json.dumps(key)}: "
+        if key == "files" and files is not None:
+            value = files
+        elif not (isinstance(value, list) and value and all(isinstance(v, dict) for v in value)):
+            yield json.dumps(value, ensure_ascii=False)
+            continue
+        first = True
+        for row in value:
+            text = row if isinstance(row, str) else json.dumps(row, ensure_ascii=False)
+            yield ("[\n    " if first else ",\n    ") + text
+            first = False
+        yield "[]" if first else "\n  ]"
+    yield "\n}\n"
+
+
+def manifest_text(doc: dict[str, Any]) -> str:
+    """The manifest document as JSON text (see :func:`manifest_chunks`)."""
+    return "".join(manifest_chunks(doc))
+
+
+def items_from(doc: dict[str, Any]) -> list[Item]:
+    """The items a manifest recorded (for ``verify``), as :class:`Item` values."""
+    items = []
+    for raw in doc.get("items", []):
+        items.append(Item(raw["item"] - 1, raw.get("line", 0), raw["game"], raw["kind"],
+                          raw.get("seed"), raw["count"], raw["paper"], raw["mono"],
+                          tuple(raw["formats"]), raw.get("options", {}),
+                          tuple(raw.get("games", ()))))
+    return items
