@@ -103,6 +103,20 @@ def run_product(game: str, kind: str, *, seed: int | None, out: str, formats: tu
         click.echo(written.summary())
 
 
+def executor_options(what: str = "Play") -> Callable:
+    """Decorator adding ``--jobs N`` and ``--dask ADDRESS`` (parameters ``jobs``, ``dask``):
+    where a command's games run (:func:`generator.batch.executor.executor_for`)."""
+
+    def decorate(fn: Callable) -> Callable:
+        fn = click.option("--dask", default=None, metavar="ADDRESS",
+                          help=f"{what} on a running dask.distributed scheduler instead.")(fn)
+        return click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                            help="Worker processes to play the games on; the results are the "
+                                 "same for any number.")(fn)
+
+    return decorate
+
+
 def read_json_arg(path: str) -> Any:
     """Reads a JSON file (or ``-``) given on the command line; errors become exit 2."""
     from generator.core.envelope import parse_json, read_text

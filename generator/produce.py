@@ -5,6 +5,9 @@ built items atomically. A generated item that fails validation stops the run bef
 written (exit 1 with the report). ``produce`` = both, as the CLI uses it; it is also the Python
 entry point for scripts.
 
+A product may have extra files (its ``extra_files`` role: a Realms map's ``.toml``); they are
+written with every run of it, whatever ``--format`` asks, next to the other files.
+
 Files of one item (:func:`item_files`, :func:`item_pdf`) can be made on their own, in any process:
 that is what ``tombgen batch`` does for each of its items. A one-item run writes its PDF directly;
 a ``--count`` run makes one small PDF per item and joins them in item order with
@@ -21,7 +24,7 @@ from typing import Any, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
-from generator.core.errors import InputError, RuleError
+from generator.core.errors import BuildError, InputError, RuleError
 from generator.core.output import atomic_write, check_dir, file_name, prepare_dir
 from generator.core.rng import derive_seed, make_rng
 from generator.draw.paper import Sheet, make_sheet
@@ -126,12 +129,17 @@ class Written(NamedTuple):
     size: int
 
     def summary(self) -> str:
-        pages = f", {self.pages} page{'s' if self.pages != 1 else ''}" if self.fmt != "json" else ""
+        pages = (f", {self.pages} page{'s' if self.pages != 1 else ''}"
+                 if self.fmt in ("svg", "pdf") else "")
         return f"wrote {self.path} ({self.fmt}{pages}, {self.size / 1024:.1f} kB)"
 
 
 def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
-    """One item's SVG pages and JSON as (name, format, pages, bytes); no PDF."""
+    """One item's SVG pages, JSON and extra files as (name, format, pages, bytes); no PDF.
+
+    Extra files (the product's ``extra_files`` role, e.g. a Realms map's ``.toml``) come
+    whatever ``formats`` says: they are part of the item, like its validation.
+    """
     from generator.draw import svg
 
     files: list[tuple[str, str, int, bytes]] = []
@@ -146,6 +154,24 @@ def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, 
     if "json" in formats:
         files.append((file_name(info.game, info.kind, info.seed, "json", n), "json", 0,
                       dumps(b.document()).encode("utf-8")))
+    files.extend(extra_files(b))
+    return files
+
+
+def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
+    """The files of the product's ``extra_files`` role for one item (none without the role)."""
+    info = b.info
+    product = game(info.game).product(info.kind)
+    if not product.extra_files:
+        return []
+    n = info.index + 1 if info.count > 1 else None
+    files = []
+    for ext, data in product.fn("extra_files")(b.item):
+        if ext in FORMATS or not ext.isalnum():
+            raise BuildError(f"{info.game} {info.kind}: extra file extension {ext!r} must be "
+                             "letters and digits, and not svg, pdf or json")
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        files.append((file_name(info.game, info.kind, info.seed, ext, n), ext, 0, data))
     return files
 
 

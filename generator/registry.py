@@ -10,6 +10,11 @@ A *product* is one kind of item a game makes (Tanis ``dig``, Tumba ``setup``…)
   ``to_fields(item) -> dict``               the JSON item fields (ARCHITECTURE.md)
   ``from_fields(doc, source) -> item``      back from JSON; malformed → InputError (exit 2)
   ``render(item, sheet, info) -> [Page]``  the printed pages, without footer
+and, optional:
+  ``extra_files(item) -> [(extension, bytes)]``  more files of the item, e.g. a Realms map's
+                                            ``[("toml", b"...")]``; written by every run of the
+                                            product whatever ``--format`` says, as
+                                            ``<game>-<kind>-<seed>[-<n>].<extension>``
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ class ProductSpec(NamedTuple):
     from_fields: str
     render: str
     options: tuple[str, ...] = ()
+    #: ``module:function`` — ``extra_files(item) -> [(extension, bytes)]`` (see above), or "".
+    extra_files: str = ""
 
     def fn(self, role: str) -> Callable[..., Any]:
         return resolve(getattr(self, role))

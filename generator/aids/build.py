@@ -1,7 +1,8 @@
 """Building player-aid PDFs: content → jinja2 HTML → WeasyPrint cards → imposed PDF.
 
 ``make_aids`` returns ``[(file name, pdf bytes)]`` without touching the disk; the CLI writes them
-atomically. Card sizes and print settings come from ``seeds/cards.toml``.
+atomically. Every option an aid was made with is in its PDF's keywords (:func:`aid_keywords`),
+so ``tombgen verify`` can rebuild an aid PDF on its own (:func:`aid_options`). Card sizes and print settings come from ``seeds/cards.toml``.
 """
 
 from __future__ import annotations
@@ -78,13 +79,13 @@ def make_aid(game: str, *, lang: str = "en", size: str = "poker", variant: str =
     cat = Catalogue(lang)
     aid = build_content(game, lang, variant)
     footer = f"{cat('common.footer', game=cat(f'common.game.{game}'))} · {lang.upper()} · {GENERATOR}"
+    crop = crop or nup  # imposed sheets always get crop marks
     meta = {"title": f"{aid.title} — {cat('common.aid')}", "subject": footer,
-            "keywords": ", ".join(["tombgen", game, "aid", f"lang={lang}", f"size={size}",
-                                   f"variant={variant}", f"bleed={bleed:g}"]),
+            "keywords": aid_keywords(game, lang=lang, size=size, variant=variant, bleed=bleed,
+                                     mono=mono, crop=crop, nup=nup, paper=paper),
             "creator": GENERATOR}
     cards_pdf = write_cards(html_for(aid, cat, fmt, mono, footer), metadata=meta)
     count = _page_count(cards_pdf)
-    crop = crop or nup  # imposed sheets always get crop marks
     marks = data["marks"]
     mark_room = marks["offset"] + marks["length"] + 1.0 if crop else 0.0
     if nup:
@@ -99,6 +100,43 @@ def make_aid(game: str, *, lang: str = "en", size: str = "poker", variant: str =
     variant_part = f"-{variant}" if game == "tut" else ""
     name = f"{game}-aid-{lang}{variant_part}-{size}{'-nup-' + paper if nup else ''}.pdf"
     return name, pdf
+
+
+#: The options an aid PDF records in its keywords, in order (what ``tombgen verify`` rebuilds it
+#: from): ``tombgen, <game>, aid, lang=…, size=…, variant=…, bleed=…, mono=…, crop=…, nup=…,
+#: paper=…`` (flags as yes/no; crop as used, so always yes with nup).
+AID_KEYWORDS = ("lang", "size", "variant", "bleed", "mono", "crop", "nup", "paper")
+
+
+def aid_keywords(game: str, **options: Any) -> str:
+    """The keywords of an aid PDF made with these :func:`make_aid` options."""
+    def text(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    return ", ".join(["tombgen", game, "aid"]
+                     + [f"{key}={text(options[key])}" for key in AID_KEYWORDS])
+
+
+def aid_options(keywords: str) -> tuple[str, dict[str, Any]] | None:
+    """(game, :func:`make_aid` options) back from an aid PDF's keywords; None when they are not
+    an aid's or lack an option (a PDF from before aids recorded them all)."""
+    parts = [p.strip() for p in keywords.split(",")]
+    if len(parts) < 3 or parts[0] != "tombgen" or parts[2] != "aid":
+        return None
+    fields = dict(p.split("=", 1) for p in parts[3:] if "=" in p)
+    if any(key not in fields for key in AID_KEYWORDS):
+        return None
+    flags = {"yes": True, "no": False}
+    try:
+        options = {"lang": fields["lang"], "size": fields["size"], "variant": fields["variant"],
+                   "bleed": float(fields["bleed"]), "mono": flags[fields["mono"]],
+                   "crop": flags[fields["crop"]], "nup": flags[fields["nup"]],
+                   "paper": fields["paper"]}
+    except (KeyError, ValueError):
+        return None
+    return parts[1], options
 
 
 def make_aids(which: str, **options: Any) -> list[tuple[str, bytes]]:

@@ -276,7 +276,7 @@ def _option_names(cmd) -> str:
 
     names = [p.opts[0][2:] for p in cmd.params
              if isinstance(p, click.Option) and p.opts[0].startswith("--")
-             and p.name not in ("out", "help")]
+             and p.name not in ("out", "help", "jobs", "dask")]
     return ", ".join(names)
 
 
@@ -290,6 +290,9 @@ def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
         if param is None or param.name == "out":
             raise _Problem(line, f"unknown key {key!r}: {name} has no --{key.replace('_', '-')}; "
                            f"its options: {_option_names(cmd)}")
+        if param.name in ("jobs", "dask"):
+            raise _Problem(line, f"{key}: where the work runs is not an item option; give "
+                           f"tombgen batch --{key} instead")
         value = _resolve_paths(param, key, value, line, base)
         flag = next(o for o in param.opts if o.startswith("--"))
         if param.is_flag:

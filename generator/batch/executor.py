@@ -11,7 +11,8 @@ its worker is found and retried alone (``retries`` times) without charging its n
 dask, the scheduler reschedules the tasks of a dead worker itself and ``retries`` applies to
 tasks that raise. Exceptions a unit raises are not retried locally: building is deterministic.
 
-``make_executor(jobs, dask)`` is the entry point; simulations can use it for their chunks too.
+``make_executor(jobs, dask)`` is the entry point; simulations use it for their chunks of games
+(:func:`generator.core.play.run_games`, :func:`executor_for`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import heapq
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from generator.core.errors import InputError
@@ -259,6 +261,20 @@ def make_executor(jobs: int | None = None, dask: Any = None,
     if jobs < 1:
         raise InputError(f"--jobs {jobs}: must be 1 or more")
     return InProcess() if jobs == 1 else LocalPool(jobs, retries)
+
+
+@contextmanager
+def executor_for(jobs: int = 1, dask: Any = None) -> Iterator[Any]:
+    """The executor of a command's ``--jobs``/``--dask`` (closed on exit), or None for one job
+    and no dask: callers then run their work in a plain in-process loop."""
+    if jobs == 1 and not dask:
+        yield None
+        return
+    executor = make_executor(jobs, dask)
+    try:
+        yield executor
+    finally:
+        executor.close()
 
 
 def map_ordered(executor, fn: Callable, units: Sequence) -> Iterator[tuple[Any, Any]]:

@@ -6,6 +6,7 @@
   run; the document is rebuilt and compared;
 * a PDF: its metadata keywords give game, kind, seed, count, paper, theme and options; every
   item is rebuilt through the same path that made it (one-item PDF directly, else joined);
+  a player-aid PDF's keywords give every option of ``tombgen aid``, and it is rebuilt from them;
 * a folder without a manifest: each tombgen JSON and PDF in it, one by one.
 
 Files made by another tombgen version cannot be regenerated identically; they are reported as
@@ -225,8 +226,9 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
     fields = dict(p.split("=", 1) for p in parts if "=" in p)
     if not found or len(parts) < 3 or parts[0] != "tombgen":
         if len(parts) > 2 and parts[2] == "aid":
-            raise InputError(f"{path}: a player-aid PDF does not record all its options; verify "
-                             "the batch folder (manifest.json) that made it")
+            raise InputError(f"{path}: this player-aid PDF does not record all its options (it "
+                             "was made before aids did); verify the batch folder "
+                             "(manifest.json) that made it")
         raise InputError(f"{path}: its metadata does not identify a tombgen item")
     try:
         return Item(0, 0, parts[1], parts[2], int(fields["seed"]), int(fields["count"]),
@@ -237,11 +239,18 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
 
 
 def verify_pdf(path: Path, run: _Executor) -> Check:
-    """A PDF rebuilt from its metadata: directly for one item, joined for several."""
+    """A PDF rebuilt from its metadata: directly for one item, joined for several; a
+    player aid from the options its keywords record."""
+    from generator.aids.build import aid_options
     from generator.registry import product_for_format
 
     info = pdf_info(path)
     creator = info.get("Creator", "")
+    aid = aid_options(info.get("Keywords", ""))
+    if aid is not None:
+        if creator != GENERATOR:
+            return _other_version(str(path), creator or "an unknown program")
+        return _verify_aid(path, *aid)
     item = pdf_item(path, info)
     if creator != GENERATOR:
         return _other_version(str(path), creator or "an unknown program")
@@ -256,6 +265,17 @@ def verify_pdf(path: Path, run: _Executor) -> Check:
         return checks[str(path)]
     failed = next(iter(checks.values()), None)
     return Check(str(path), FAILED, failed.detail if failed else "its items were not rebuilt")
+
+
+def _verify_aid(path: Path, game: str, options: dict[str, Any]) -> Check:
+    """A player-aid PDF rebuilt from the options its keywords record."""
+    from generator.aids.build import make_aid
+
+    try:
+        _, data = make_aid(game, **options)
+    except Exception as exc:  # noqa: BLE001 - a rebuild that fails is a failed check
+        return Check(str(path), FAILED, error_text(exc))
+    return _compare(path, data)
 
 
 def verify_loose(folder: Path, run: _Executor) -> list[Check]:

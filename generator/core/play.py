@@ -3,12 +3,16 @@
 Engines follow one protocol (ARCHITECTURE.md §3): a State with ``legal_moves()``,
 ``apply(move)``, ``is_over()``, ``scores()``, ``current_player()`` and ``check_invariants()``.
 Bots have ``choose(state, rng) -> move``. Everything random takes an explicit ``random.Random``.
+
+:func:`run_games` plays the games of a simulation, each from its derived seed, here or in
+chunks on the batch executors (``--jobs``/``--dask``), with the same results either way.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
@@ -84,3 +88,52 @@ def summary(values: Sequence[float]) -> dict[str, float]:
         "mean": statistics.fmean(values), "median": statistics.median(values),
         "p10": percentile(values, 10), "p90": percentile(values, 90),
         "min": min(values), "max": max(values)}.items()}
+
+
+#: Games per task when an executor spreads a run's games over workers.
+CHUNK = 50
+
+
+def play_seeds(task: tuple[Callable[[int], Any], tuple[int, ...]]) -> list[Any]:
+    """One chunk of a run: ``play_fn`` on each game seed, in order (a picklable task)."""
+    play_fn, seeds = task
+    return [play_fn(seed) for seed in seeds]
+
+
+def iter_games(play_fn: Callable[[int], Any], games: int, seed: int, executor: Any = None,
+               chunk: int = CHUNK, first: int = 0) -> Iterator[Any]:
+    """Per-game results of games ``first`` … ``first + games - 1`` of a run, in game order.
+
+    Game ``i`` is ``play_fn(derive_seed(seed, i))``: its result depends on its own seed only,
+    so the results are the same whether the games run here one by one (``executor`` None) or
+    in chunks of ``chunk`` games on an executor of :mod:`generator.batch.executor` (local
+    processes or dask; ``play_fn`` must then be picklable: a module-level function, a
+    ``functools.partial`` of one, or an instance of a module-level class). A game that raises
+    stops the run with its exception.
+    """
+    from generator.core.rng import derive_seed
+
+    seeds = [derive_seed(seed, i) for i in range(first, first + games)]
+    if executor is None:
+        for game_seed in seeds:
+            yield play_fn(game_seed)
+        return
+    from generator.batch.executor import map_ordered
+
+    tasks = [(play_fn, tuple(seeds[k:k + chunk])) for k in range(0, len(seeds), chunk)]
+    for _, results in map_ordered(executor, play_seeds, tasks):
+        if isinstance(results, BaseException):
+            raise results
+        yield from results
+
+
+def run_games(play_fn: Callable[[int], Any], games: int, seed: int, executor: Any = None,
+              chunk: int = CHUNK, *, first: int = 0,
+              progress: Callable[[Any, int, str], Any] | None = None) -> list[Any]:
+    """:func:`iter_games` as a list; ``progress(iterable, length, label)`` (a context manager,
+    as :func:`generator.clikit.progress`) may wrap the results as they come."""
+    results = iter_games(play_fn, games, seed, executor, chunk, first)
+    if progress is None:
+        return list(results)
+    with progress(results, games, "playing") as items:
+        return list(items)

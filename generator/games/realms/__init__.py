@@ -28,6 +28,7 @@ SPEC = GameSpec(
             from_fields=f"{_M}.products:map_item_from_fields",
             render=f"{_M}.products:render_map_item",
             options=("size", "difficulty", "games"),
+            extra_files=f"{_M}.products:map_item_files",
         ),
     ),
     engine=f"{_M}.rules:new_state",

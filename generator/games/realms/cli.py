@@ -7,6 +7,7 @@ import click
 
 from generator.clikit import (
     Group,
+    executor_options,
     output_options,
     progress,
     read_json_arg,
@@ -63,27 +64,28 @@ def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper,
 @click.option("--games", type=click.IntRange(min=20), default=200, show_default=True,
               metavar="G", help="Bot games that rate each map (par = their median score).")
 @output_options(count=True)
-def map_(size, difficulty, games, seed, out, formats, paper, mono, count) -> None:
-    """Generate maps: validated, rated by bot play; writes the map file (.toml), a preview
-    sheet (SVG, PDF) and a JSON report."""
+@executor_options("Play the rating games")
+def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, dask) -> None:
+    """Generate maps: validated, rated by bot play; writes the map file (.toml, always), a
+    preview sheet (SVG, PDF) and a JSON report."""
     from generator.core.rng import fresh_seed
+    from generator.games.realms.rating import rating_executor
 
     seed = fresh_seed() if seed is None else seed
     options = {"size": size, "difficulty": difficulty, "games": games}
-    run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options=options)
-    _write_map_files(seed, out, formats, count, options)
+    with rating_executor(jobs, dask):
+        run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper,
+                    mono=mono, count=count, options=options)
+        _print_ratings(seed, out, formats, count, options)
 
 
-def _write_map_files(seed: int, out: str, formats, count: int, options: dict) -> None:
-    """The .toml map file of each generated map (read back from the JSON just written, or
-    rebuilt when no JSON was asked for), and one summary line per map."""
+def _print_ratings(seed: int, out: str, formats, count: int, options: dict) -> None:
+    """One line per generated map: its size and rating (read back from the JSON just written,
+    or rebuilt when no JSON was asked for). The map file itself is a product file."""
     import json
     from pathlib import Path
 
-    from generator.core.output import atomic_write, file_name
-    from generator.games.realms.mapfile import write_map_text
-    from generator.games.realms.model import map_from_fields
+    from generator.core.output import file_name
 
     if "json" in formats:
         docs = []
@@ -96,15 +98,11 @@ def _write_map_files(seed: int, out: str, formats, count: int, options: dict) ->
 
         docs = [map_item_fields(b.item) for b in build("realms", "map", seed, count,
                                                          options=options, render=False)]
-    for n, doc in enumerate(docs, start=1):
-        m = map_from_fields(doc)
-        name = file_name("realms", "map", seed, "toml", n if count > 1 else None)
-        data = write_map_text(m)
-        path = atomic_write(Path(out) / name, data)
-        click.echo(f"wrote {path} (map file, {len(data.encode()) / 1024:.1f} kB)")
+    for doc in docs:
         r = doc.get("rating")
         if r:
-            click.echo(f"{m.name}: {m.size[0]} x {m.size[1]}, rated {r['label']}: par {r['par']:g}"
+            w, h = doc["size"]
+            click.echo(f"{doc['name']}: {w} x {h}, rated {r['label']}: par {r['par']:g}"
                        f" (spread p10-p90 {r['p10']:g}-{r['p90']:g}) over {r['games']} bot "
                        f"games; {r['reference']['map']} par {r['reference']['par']:g}")
 
@@ -156,10 +154,12 @@ def score(file: str, as_json: bool) -> None:
               help="Folder for the JSON summary.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Also write a game record of every game into this folder.")
-def simulate(map_name, games, seed, player, start, out, record_dir) -> None:
+@executor_options()
+def simulate(map_name, games, seed, player, start, out, record_dir, jobs, dask) -> None:
     """Play many solo games and print mean, median, p10, p90 and per-rule means."""
     from pathlib import Path
 
+    from generator.batch.executor import executor_for
     from generator.core.output import file_name, prepare_dir
     from generator.core.rng import fresh_seed
     from generator.games.realms.simulate import simulate as run
@@ -173,7 +173,8 @@ def simulate(map_name, games, seed, player, start, out, record_dir) -> None:
     def wrap(items):
         return _Bar(items, games)
 
-    doc = run(map_name, games, seed, player, start, record_dir, wrap)
+    with executor_for(jobs, dask) as executor:
+        doc = run(map_name, games, seed, player, start, record_dir, wrap, executor)
     click.echo(summary_text(doc))
     write_json_file(str(Path(out) / file_name("realms", "simulation", seed, "json")), doc)
     if record_dir:

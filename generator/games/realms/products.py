@@ -136,6 +136,14 @@ def map_item_fields(item: MapItem) -> dict[str, Any]:
     return fields
 
 
+def map_item_files(item: MapItem) -> list[tuple[str, bytes]]:
+    """The map file (TOML) of a generated map: what ``realms sheet --map FILE`` and ``realms
+    validate`` read (the registry's ``extra_files`` role)."""
+    from generator.games.realms.mapfile import write_map_text
+
+    return [("toml", write_map_text(item.map).encode("utf-8"))]
+
+
 def _rating_fields(m: Map, r: Rating | None) -> dict[str, Any] | None:
     if r is None:
         return None

@@ -7,13 +7,17 @@ measured the same way: ``par >= easy x ref`` is easy, ``par <= hard x ref`` is h
 standard (factors in ``seeds/realms.toml`` ``[rating]``).
 
 The shipped maps' ratings are stored in ``[rating.shipped]`` so a sheet of map-1 needs no
-simulation; the tests re-simulate them and must get the same numbers. After a change to the bot
-or the rules, run ``python -m generator.games.realms.rating`` and paste what it prints.
+simulation; the tests re-simulate them and must get the same numbers. Rating games run here,
+or on workers inside :func:`rating_executor` (same numbers). After a change to the bot or the
+rules, run ``python -m generator.games.realms.rating`` and paste what it prints.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from generator.core.errors import InputError
@@ -76,13 +80,50 @@ def label_for(par: float, reference: float | None = None) -> str:
     return "standard"
 
 
-def play_scores(m: Map, games: int, seed: int, first: int = 0) -> list[float]:
-    """Final bot scores of games ``first`` .. ``first + games - 1`` on ``m``."""
-    from generator.core.rng import derive_seed
+#: Where rating games run: None in this process, else a function giving the executor (set by
+#: :func:`rating_executor`; made on first use, so a run that rates nothing starts no workers).
+_EXECUTOR: list[Callable[[], Any] | None] = [None]
+
+
+@contextmanager
+def rating_executor(jobs: int = 1, dask: Any = None) -> Iterator[None]:
+    """Within the block, maps are rated on ``jobs`` local processes or a dask scheduler (as
+    ``tombgen realms map --jobs/--dask`` asks); ratings are the same wherever games run."""
+    if jobs == 1 and not dask:
+        yield
+        return
+    from generator.batch.executor import make_executor
+
+    made: list[Any] = []
+
+    def get() -> Any:
+        if not made:
+            made.append(make_executor(jobs, dask))
+        return made[0]
+
+    _EXECUTOR[0] = get
+    try:
+        yield
+    finally:
+        _EXECUTOR[0] = None
+        if made:
+            made[0].close()
+
+
+def bot_score(m: Map, game_seed: int) -> float:
+    """The final score of the solo bot's game with dice from ``game_seed``."""
     from generator.games.realms.simulate import play_one
 
-    return [play_one(m, derive_seed(seed, i), "bot").scores()[0]
-            for i in range(first, first + games)]
+    return play_one(m, game_seed, "bot").scores()[0]
+
+
+def play_scores(m: Map, games: int, seed: int, first: int = 0) -> list[float]:
+    """Final bot scores of games ``first`` .. ``first + games - 1`` on ``m`` (on the executor
+    of :func:`rating_executor`, if any)."""
+    from generator.core.play import run_games
+
+    executor = _EXECUTOR[0]() if _EXECUTOR[0] is not None else None
+    return run_games(partial(bot_score, m), games, seed, executor, first=first)
 
 
 def rating_of(scores: list[float], seed: int, reference: float | None = None) -> Rating:

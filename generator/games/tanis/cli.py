@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, output_options, run_product
+from generator.clikit import Group, executor_options, output_options, run_product
 
 
 @click.group(name="tanis", cls=Group)
@@ -69,12 +69,10 @@ def _run(numbers: list[int]) -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full summary as JSON.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes to play on; the results are the same for any number.")
-@click.option("--dask", "address", default=None, metavar="ADDRESS",
-              help="Play on a running dask.distributed scheduler instead.")
-def simulate(games, dig_file, style, players, seed, as_json, jobs, address) -> None:
+@executor_options()
+def simulate(games, dig_file, style, players, seed, as_json, jobs, dask) -> None:
     """Play many bot games and compare: win rate by seat, scores, cards, reveal curve."""
+    from generator.batch.executor import executor_for
     from generator.clikit import progress
     from generator.core.envelope import dumps
     from generator.core.errors import InputError
@@ -92,17 +90,9 @@ def simulate(games, dig_file, style, players, seed, as_json, jobs, address) -> N
 
         dig = read_dig(dig_file)
         dig_info = {"file": "<stdin>" if dig_file == "-" else dig_file}
-    executor = None
-    if jobs > 1 or address:
-        from generator.batch.executor import make_executor
-
-        executor = make_executor(jobs, address)
-    try:
+    with executor_for(jobs, dask) as executor:
         records = run(games, seed, style=style, dig=dig, players=players, progress=progress,
                       executor=executor)
-    finally:
-        if executor is not None:
-            executor.close()
     doc = simulation_document(records, seed, players, dig_info)
     if as_json:
         click.echo(dumps(doc), nl=False)

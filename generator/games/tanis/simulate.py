@@ -10,28 +10,27 @@ per game; and the reveal curve: the mean number of completely visible tiles afte
 (turn 0 = before the first turn), with how many games lasted that long.
 
 With an ``executor`` (:func:`generator.batch.executor.make_executor`: local processes or dask)
-the games are played in chunks of :data:`CHUNK`, each chunk in one task; every game still uses
-its own derived seed, so the records — and the summary — are the same for any executor.
+the games are played in chunks of :data:`CHUNK` by :func:`generator.core.play.run_games`; every
+game still uses its own derived seed, so the records — and the summary — are the same for any
+executor.
 """
 
 from __future__ import annotations
 
 import statistics
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from generator.core.envelope import envelope
 from generator.core.errors import InputError
-from generator.core.play import summary
-from generator.core.rng import derive_seed, make_rng
+from generator.core.play import CHUNK, run_games, summary
+from generator.core.rng import make_rng
 from generator.games.tanis.bots import make_bot
 from generator.games.tanis.generate import STYLES, generate_dig
 from generator.games.tanis.model import CARDS, Dig, data
 from generator.games.tanis.rules_play import Board, start_state
 
 MAX_STEPS = 1000  # a game has 40 tiles; far fewer steps always suffice
-CHUNK = 50  # games per task when an executor spreads the games over workers
 
 
 @dataclass
@@ -74,51 +73,36 @@ def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = 
         raise InputError(f"--games {games}: play at least one game")
     if dig is None and style not in STYLES:
         raise InputError(f"--style {style}: unknown style; choose one of {', '.join(STYLES)}")
-    bots = [make_bot(name) for name in players]
-    if len(bots) != data()["play"]["players"]:
-        raise InputError(f"--player given {len(bots)} times; give it once (both seats) or "
+    for name in players:
+        make_bot(name)  # an unknown bot is an input error before any game is played
+    if len(players) != data()["play"]["players"]:
+        raise InputError(f"--player given {len(players)} times; give it once (both seats) or "
                          f"{data()['play']['players']} times (one per seat)")
-    if executor is not None:
-        return _simulate_chunks(games, seed, style, dig, tuple(players), progress, executor)
-    board = Board(dig) if dig is not None else None
-    records = []
-    wrap = progress(range(games), games, "playing") if progress else nullcontext(range(games))
-    with wrap as indices:
-        for i in indices:
-            records.append(_play_index(i, seed, style, dig, bots, board))
-    return records
+    return run_games(TanisGame(style, dig, tuple(players)), games, seed, executor, CHUNK,
+                     progress=progress)
 
 
-def _play_index(i: int, seed: int, style: str, dig: Dig | None, bots, board) -> GameRecord:
-    """Game ``i`` of a run: its seed, and its dig unless the run has one."""
-    game_seed = derive_seed(seed, i)
-    game_dig = dig if dig is not None else generate_dig(make_rng(game_seed), style)
-    return play_game(game_dig, game_seed, bots, board)
+class TanisGame:
+    """Plays one game of a run from its seed: the dig is ``dig`` or a new ``style`` dig made
+    from the seed. Picklable (only the settings travel); bots and board are made once."""
 
+    def __init__(self, style: str, dig: Dig | None, players: tuple[str, ...]):
+        self.style, self.dig, self.players = style, dig, players
+        self._ready: tuple[list[Any], Board | None] | None = None
 
-def play_chunk(task: tuple) -> list[GameRecord]:
-    """Games ``start``…``stop - 1`` of a run (a picklable task for an executor)."""
-    start, stop, seed, style, dig, players = task
-    bots = [make_bot(name) for name in players]
-    board = Board(dig) if dig is not None else None
-    return [_play_index(i, seed, style, dig, bots, board) for i in range(start, stop)]
+    def __getstate__(self) -> tuple:
+        return self.style, self.dig, self.players
 
+    def __setstate__(self, state: tuple) -> None:
+        self.__init__(*state)
 
-def _simulate_chunks(games: int, seed: int, style: str, dig: Dig | None,
-                     players: tuple[str, ...], progress, executor) -> list[GameRecord]:
-    from generator.batch.executor import map_ordered
-
-    tasks = [(start, min(start + CHUNK, games), seed, style, dig, players)
-             for start in range(0, games, CHUNK)]
-    results = map_ordered(executor, play_chunk, tasks)
-    wrap = progress(results, len(tasks), "playing") if progress else nullcontext(results)
-    records: list[GameRecord] = []
-    with wrap as chunks:
-        for _, chunk in chunks:
-            if isinstance(chunk, BaseException):
-                raise chunk
-            records.extend(chunk)
-    return records
+    def __call__(self, game_seed: int) -> GameRecord:
+        if self._ready is None:
+            self._ready = ([make_bot(name) for name in self.players],
+                           Board(self.dig) if self.dig is not None else None)
+        bots, board = self._ready
+        dig = self.dig if self.dig is not None else generate_dig(make_rng(game_seed), self.style)
+        return play_game(dig, game_seed, bots, board)
 
 
 def summarize(records: Sequence[GameRecord], players: Sequence[str]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, output_options, run_product
+from generator.clikit import Group, executor_options, output_options, run_product
 
 
 @click.group(name="tumba", cls=Group)
@@ -81,8 +81,11 @@ def _read_board(path: str):
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as_json) -> None:
+@executor_options()
+def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as_json, jobs,
+             dask) -> None:
     """Play bot games and report wins by seat, game length and how mummies entered the tomb."""
+    from generator.batch.executor import executor_for
     from generator.clikit import progress
     from generator.core.envelope import dumps, envelope
     from generator.core.rng import fresh_seed
@@ -94,9 +97,10 @@ def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as
     seed = fresh_seed() if seed is None else seed
     click.echo(f"seed: {seed}", err=as_json)
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
-    with progress(range(games), games, "playing") as bar:
+    with executor_for(jobs, dask) as executor, progress(range(games), games, "playing") as bar:
         step = getattr(bar, "update", None)
-        fields = run(players, games, seed, mode, setup, target, names, max_turns, step)
+        fields = run(players, games, seed, mode, setup, target, names, max_turns, step,
+                     executor=executor)
     if as_json:
         click.echo(dumps(envelope("tumba", "simulate", seed, fields)), nl=False)
     else:

@@ -3,17 +3,19 @@ and how the mummies got into the tomb.
 
 Game ``i`` uses the seed derived from (seed, i), so any single game can be replayed. Games still
 running after ``max_turns`` turns are counted as capped; games where every player is stuck
-(nobody has a mummy left to play) as blocked. Both are reported with their game numbers.
+(nobody has a mummy left to play) as blocked. Both are reported with their game numbers. With an
+executor the games run in chunks on workers, with the same result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from generator.core.errors import InputError
-from generator.core.play import summary
-from generator.core.rng import derive_seed, make_rng
+from generator.core.play import iter_games, summary
+from generator.core.rng import make_rng
 from generator.games.tumba.bots import BOTS, make_bots
 from generator.games.tumba.model import MODES, Setup, data, standard_layout
 from generator.games.tumba.rules import ENTRY_KINDS, State
@@ -52,27 +54,48 @@ def _check(players: int, games: int, mode: str, target: int | None, bots) -> Non
         raise InputError(f"--bots {','.join(bots)}: choose from {', '.join(BOTS)}")
 
 
+class Outcome(NamedTuple):
+    """What a run keeps of one game (small: it may come back from a worker)."""
+
+    winner: int
+    turn: int
+    blocked: bool
+    entries: dict[str, int]
+
+
+def play_outcome(players: int, mode: str, layout, target: int | None, bots, max_turns: int,
+                 seed: int) -> Outcome:
+    """:func:`play_game`, reduced to its :class:`Outcome`."""
+    state = play_game(players, seed, mode, layout, target, bots, max_turns)
+    return Outcome(state.winner, state.turn, bool(state.blocked), dict(state.entries))
+
+
 def simulate(players: int, games: int, seed: int, mode: str = "standard",
              setup: Setup | None = None, target: int | None = None, bots=("greedy",),
              max_turns: int = MAX_TURNS,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Plays ``games`` games and returns the summary fields of the simulate JSON."""
+             progress: Callable[[int], None] | None = None,
+             executor: Any = None) -> dict[str, Any]:
+    """Plays ``games`` games and returns the summary fields of the simulate JSON.
+
+    ``progress(1)`` is called after each game; ``executor`` plays the games in chunks on
+    workers (:func:`generator.core.play.iter_games`), with the same result.
+    """
     _check(players, games, mode, target, bots)
     layout = setup.lines if setup else None
+    play_fn = partial(play_outcome, players, mode, layout, target, tuple(bots), max_turns)
     wins = [0] * players
     turns: list[float] = []
     capped, blocked = [], []
     entries = dict.fromkeys(ENTRY_KINDS, 0)
-    for i in range(games):
-        state = play_game(players, derive_seed(seed, i), mode, layout, target, bots, max_turns)
-        if state.winner >= 0:
-            wins[state.winner] += 1
-            turns.append(state.turn)
-        elif state.blocked:
+    for i, outcome in enumerate(iter_games(play_fn, games, seed, executor)):
+        if outcome.winner >= 0:
+            wins[outcome.winner] += 1
+            turns.append(outcome.turn)
+        elif outcome.blocked:
             blocked.append(i + 1)
         else:
             capped.append(i + 1)
-        for kind, n in state.entries.items():
+        for kind, n in outcome.entries.items():
             entries[kind] += n
         if progress:
             progress(1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, output_options, read_json_arg, run_product
+from generator.clikit import Group, executor_options, output_options, read_json_arg, run_product
 from generator.games.tut.model import VARIANTS, data
 
 _TRAIL = data()["trail"]
@@ -98,10 +98,12 @@ def score_set(file: str, as_json: bool) -> None:
               help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder for the JSON results.")
-def simulate(players, games, variant, trail_file, bot, seed, out) -> None:
+@executor_options()
+def simulate(players, games, variant, trail_file, bot, seed, out, jobs, dask) -> None:
     """Play GAMES bot games: win rate by seat, game length, endings (and a JSON file)."""
     from pathlib import Path
 
+    from generator.batch.executor import executor_for
     from generator.clikit import progress, write_json_file
     from generator.core.envelope import envelope
     from generator.core.output import check_dir, file_name
@@ -113,8 +115,9 @@ def simulate(players, games, variant, trail_file, bot, seed, out) -> None:
     tiles, variant = trail_for_simulation(trail_file, variant)
     seed = fresh_seed() if seed is None else seed
     click.echo(f"seed: {seed}")
-    with progress(range(games), games, "playing") as indices:
-        result = run(players, games, variant, bot, tiles, seed, indices=indices)
+    with executor_for(jobs, dask) as executor:
+        result = run(players, games, variant, bot, tiles, seed, progress=progress,
+                     executor=executor)
     for line in describe(result):
         click.echo(line)
     options = {"players": players, "games": games, "variant": variant, "trail": trail_file,

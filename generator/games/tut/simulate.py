@@ -3,15 +3,18 @@
 Game ``i`` of a run with seed ``s`` plays with its own generator ``derive_seed(s, i)``, so a run
 is reproducible and any single game can be replayed. Without a fixed trail every game lays a
 fresh random one. A shared win (equal fewest coins at the end) counts 1/k for each of the k
-winners, so win rates add up to 1.
+winners, so win rates add up to 1. With an executor the games run in chunks on workers, with
+the same result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, NamedTuple
 
-from generator.core.play import play, summary
-from generator.core.rng import derive_seed, make_rng
+from generator.core.play import play, run_games, summary
+from generator.core.rng import make_rng
 from generator.games.tut.bots import make_bot
 from generator.games.tut.rules import State, new_state
 
@@ -29,28 +32,42 @@ def play_one(players: int, variant: str, bot: str, seed: int,
     return state
 
 
+class Outcome(NamedTuple):
+    """What a run keeps of one finished game (small: it may come back from a worker)."""
+
+    scores: list[float]
+    turns: int
+    ended: str
+    winners: int
+
+
+def play_outcome(players: int, variant: str, bot: str, tiles: tuple[str, ...] | None,
+                 seed: int) -> Outcome:
+    """:func:`play_one`, reduced to its :class:`Outcome`."""
+    state = play_one(players, variant, bot, seed, tiles)
+    return Outcome(list(state.scores()), state.turns, state.ended, len(state.winners))
+
+
 def simulate(players: int, games: int, variant: str = "en", bot: str = "greedy",
-             tiles: Sequence[str] | None = None, seed: int = 0,
-             indices: Iterable[int] | None = None,
-             on_game: Callable[[State], None] | None = None) -> dict:
+             tiles: Sequence[str] | None = None, seed: int = 0, *,
+             progress: Callable[[Any, int, str], Any] | None = None,
+             executor: Any = None) -> dict:
     """Plays ``games`` games and summarises them (see the module doc).
 
-    ``indices`` lets a caller wrap the game numbers (a progress bar); ``on_game`` sees each
-    finished state.
+    ``progress(iterable, length, label)`` may wrap the games (a progress bar); ``executor``
+    plays them in chunks on workers (:func:`generator.core.play.run_games`): same result.
     """
+    fixed = tuple(tiles) if tiles is not None else None
+    outcomes = run_games(partial(play_outcome, players, variant, bot, fixed), games, seed,
+                         executor, progress=progress)
     wins = [0.0] * players
     turns: list[float] = []
     ended = {name: 0 for name in ENDINGS}
-    shared = 0
-    for i in indices if indices is not None else range(games):
-        state = play_one(players, variant, bot, derive_seed(seed, i), tiles)
-        for p, share in enumerate(state.scores()):
+    for outcome in outcomes:
+        for p, share in enumerate(outcome.scores):
             wins[p] += share
-        turns.append(state.turns)
-        ended[state.ended] += 1
-        shared += len(state.winners) > 1
-        if on_game:
-            on_game(state)
+        turns.append(outcome.turns)
+        ended[outcome.ended] += 1
     return {
         "players": players, "games": games, "variant": variant, "bot": bot,
         "trail_mode": "fixed" if tiles is not None else "random",
@@ -58,7 +75,7 @@ def simulate(players: int, games: int, variant: str = "en", bot: str = "greedy",
         "win_rate": [round(w / games, 4) for w in wins],
         "turns": summary(turns),
         "ended": ended,
-        "shared_wins": shared,
+        "shared_wins": sum(1 for o in outcomes if o.winners > 1),
     }
 
 
