@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from generator import __version__
-from generator.clikit import Group
+from generator.clikit import Group, echo_report
 from generator.registry import games, resolve
 
 
@@ -59,5 +59,4 @@ def validate(file: str, as_json: bool) -> None:
     from generator.validate import validate_file
 
     report = validate_file(file)
-    click.echo(report.json() if as_json else report.text())
-    raise SystemExit(0 if report.ok else 1)
+    echo_report(report, as_json)

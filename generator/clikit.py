@@ -127,12 +127,13 @@ def read_json_arg(path: str) -> Any:
 def progress(iterable, length: int, label: str):
     """A progress bar on stderr when it is a terminal; the plain iterable otherwise (quiet)."""
     if not sys.stderr.isatty():
-        return _Quiet(iterable)
+        return Quiet(iterable)
     return click.progressbar(iterable, length=length, label=label, file=sys.stderr)
 
 
-class _Quiet:
-    """Context-manager wrapper so callers use ``with progress(...) as items`` either way."""
+class Quiet:
+    """No progress display: a context manager giving back the iterable, so callers write
+    ``with progress(...) as items`` whether or not a bar is shown."""
 
     def __init__(self, iterable):
         self.iterable = iterable
@@ -142,6 +143,12 @@ class _Quiet:
 
     def __exit__(self, *exc):
         return False
+
+
+def echo_report(report, as_json: bool) -> None:
+    """Prints a validation report (text or JSON) and exits 0 when valid, 1 otherwise."""
+    click.echo(report.json() if as_json else report.text())
+    raise SystemExit(0 if report.ok else 1)
 
 
 def write_json_file(path: str, doc: dict) -> None:

@@ -25,6 +25,7 @@ from generator.batch.assemble import SPOOL_DIR, Assembly, PartSpool, joined_item
 from generator.batch.config import Config, Item, load_config, out_folder
 from generator.batch.executor import make_executor
 from generator.batch.units import Unit, UnitResult, build_unit, config_units
+from generator.clikit import Quiet
 from generator.core.errors import InputError, RuleError, TombgenError
 from generator.core.output import atomic_write, check_dir, prepare_dir
 
@@ -170,7 +171,7 @@ class _Run:
         waiting = set(probes)
         if not waiting:
             self._start()
-        bar = progress(results, len(order), "building") if progress else Plain(results)
+        bar = progress(results, len(order), "building") if progress else Quiet(results)
         with bar as stream:
             for unit, result in stream:
                 if self.started:
@@ -250,16 +251,3 @@ class _Run:
         self.assemblies.clear()
         if self.started:
             self.book.save(complete=self.ended and not unfinished and not self.failures)
-
-
-class Plain:
-    """A no-op progress wrapper (``with … as stream``)."""
-
-    def __init__(self, iterable):
-        self.iterable = iterable
-
-    def __enter__(self):
-        return self.iterable
-
-    def __exit__(self, *exc):
-        return False

@@ -24,7 +24,8 @@ from generator import GENERATOR
 from generator.batch import manifest
 from generator.batch.assemble import Assembly, joined_items
 from generator.batch.config import Item
-from generator.batch.run import Plain, error_text
+from generator.batch.run import error_text
+from generator.clikit import Quiet
 from generator.batch.units import build_unit, item_units
 from generator.core.errors import BuildError, InputError
 
@@ -121,7 +122,7 @@ def _rebuild(items: list[Item], run: _Executor, progress, wanted: dict[str, Path
               if i in pdf_target}
     units = [u for it in items for u in item_units(it)]
     results = run.get().map_unordered(build_unit, units)
-    bar = progress(results, len(units), "rebuilding") if progress else Plain(results)
+    bar = progress(results, len(units), "rebuilding") if progress else Quiet(results)
     with bar as stream:
         for unit, result in stream:
             if isinstance(result, BaseException):

@@ -7,6 +7,7 @@ import click
 
 from generator.clikit import (
     Group,
+    echo_report,
     executor_options,
     output_options,
     progress,
@@ -115,8 +116,7 @@ def validate(file: str, as_json: bool) -> None:
     from generator.games.realms.rules_map import validate_map_file
 
     report = validate_map_file(file)
-    click.echo(report.json() if as_json else report.text())
-    raise SystemExit(0 if report.ok else 1)
+    echo_report(report, as_json)
 
 
 @group.command()
