@@ -12,15 +12,26 @@ from generator.clikit import Group, echo_report
 from generator.registry import games, resolve
 
 
+#: Commands beside the games, imported only when run (or listed by --help).
+LAZY_COMMANDS = {
+    "aid": "generator.aids.cli:aid",
+    "batch": "generator.batch.cli:batch",
+    "verify": "generator.batch.cli:verify",
+}
+
+
 class TombgenGroup(Group):
-    """Top-level group: game sub-groups come from the registry, loaded lazily."""
+    """Top-level group: game sub-groups come from the registry, other commands from
+    LAZY_COMMANDS; both are imported only when used, so every command starts fast."""
 
     def list_commands(self, ctx):
-        return sorted([g.name for g in games()] + list(self.commands))
+        return sorted([g.name for g in games()] + list(LAZY_COMMANDS) + list(self.commands))
 
     def get_command(self, ctx, name):
         if name in self.commands:
             return self.commands[name]
+        if name in LAZY_COMMANDS:
+            return resolve(LAZY_COMMANDS[name])
         for spec in games():
             if spec.name == name:
                 return resolve(spec.cli)
@@ -28,7 +39,8 @@ class TombgenGroup(Group):
 
     def format_commands(self, ctx, formatter):
         rows = [(g.name, g.title) for g in games()]
-        rows += [(name, cmd.get_short_help_str(70)) for name, cmd in sorted(self.commands.items())]
+        others = {**{n: self.get_command(ctx, n) for n in LAZY_COMMANDS}, **self.commands}
+        rows += [(name, cmd.get_short_help_str(70)) for name, cmd in sorted(others.items())]
         with formatter.section("Commands"):
             formatter.write_dl(sorted(rows))
 
@@ -41,14 +53,6 @@ def main() -> None:
     Every item is made from a seed, checked by its game's rules engine and written as SVG, PDF
     and JSON. Run `tombgen GAME --help` for a game's commands.
     """
-
-
-from generator.aids.cli import aid  # noqa: E402  (light: heavy imports happen inside)
-from generator.batch.cli import batch, verify  # noqa: E402  (light as well)
-
-main.add_command(aid)
-main.add_command(batch)
-main.add_command(verify)
 
 
 @main.command()
