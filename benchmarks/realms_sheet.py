@@ -6,7 +6,7 @@ medians over N runs (cli_startup.py's helpers). The bare script is benchmarks/ba
 library call per primitive, symbols expanded), fed with the flattened primitives of the very
 same sheet. Target: <= 1.3x.
 
-Both are measured twice: as the environment is (this sandbox sets PYTHONDONTWRITEBYTECODE=1, so
+Both are measured twice: as the environment is (where PYTHONDONTWRITEBYTECODE=1 is set,
 every run compiles tombgen's own modules from source, which the bare script barely has), and
 with byte-code caching on (what a `pip install` gives), the cache kept in a temporary folder.
 """
