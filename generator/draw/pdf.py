@@ -9,13 +9,14 @@ form XObjects: drawn once, referenced by every use.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 
 from generator import GENERATOR
 from generator.draw.paper import settings
 from generator.draw.scene import (
-    IDENTITY, PT_TO_MM, Circle, Document, Group, Line, Page, Polygon, Polyline, Rect, Style, Text, Use,
+    IDENTITY, PT_TO_MM, Circle, Document, Group, Line, Polygon, Polyline, Rect, Style, Text, Use,
 )
 
 MM = 72.0 / 25.4
@@ -45,20 +46,16 @@ class _Painter:
         # Graphics state as last set in the current save/restore level (see ``saved``).
         self.state: dict = {}
 
+    @contextlib.contextmanager
     def saved(self):
-        """Context for a saveState/restoreState pair that also restores the tracked state."""
-        painter = self
-
-        class _Saved:
-            def __enter__(self):
-                painter.c.saveState()
-                self.before = dict(painter.state)
-
-            def __exit__(self, *exc):
-                painter.c.restoreState()
-                painter.state = self.before
-
-        return _Saved()
+        """A saveState/restoreState pair that also restores the tracked graphics state."""
+        self.c.saveState()
+        before = dict(self.state)
+        try:
+            yield
+        finally:
+            self.c.restoreState()
+            self.state = before
 
     def style(self, style: Style) -> tuple[int, int]:
         """Sets stroke and fill state, writing only what changed since the last primitive."""

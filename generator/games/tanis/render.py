@@ -10,7 +10,7 @@ from __future__ import annotations
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Page, Polygon, Rect, Style, translate
 from generator.draw.text import text
-from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, line_style, title_block
+from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, title_block
 from generator.games.tanis.model import Dig, Layer
 
 LAYER_ROLES = ("layer1", "layer2", "layer3", "layer4")
@@ -96,7 +96,7 @@ def render_dig(dig: Dig, sheet: Sheet, info) -> list[Page]:
     unit = min(14.0, col_w / width, (sheet.bottom - y - reserve) / (3 * height))
     row_h = 0.0
     for depth in range(len(dig.layers)):
-        col, row = depth % 2, depth // 2
+        col = depth % 2
         panel, h = _panel(sheet, dig, depth, sheet.left + col * (col_w + gap), y, col_w, unit)
         items.append(panel)
         row_h = max(row_h, h)
