@@ -98,9 +98,12 @@ def run_product(game: str, kind: str, *, seed: int | None, out: str, formats: tu
     if seed is None:
         seed = fresh_seed()
     click.echo(f"seed: {seed}")
+    notes: list[str] = []
     for written in produce(game, kind, seed, count=count, paper=paper, mono=mono, out=out,
-                           formats=formats, options=options):
+                           formats=formats, options=options, notes=notes):
         click.echo(written.summary())
+    for line in notes:
+        click.echo(line)
 
 
 def executor_options(what: str = "Play") -> Callable:

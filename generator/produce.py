@@ -29,7 +29,7 @@ from generator.core.output import atomic_write, check_dir, file_name, prepare_di
 from generator.core.rng import derive_seed, make_rng
 from generator.draw.paper import Sheet, make_sheet
 from generator.draw.scene import Document, Page
-from generator.registry import GameSpec, ProductSpec, game
+from generator.registry import GameSpec, ProductSpec, game, resolve
 
 FORMATS = ("svg", "pdf", "json")
 
@@ -297,14 +297,32 @@ def capture(call: Callable[[], Any]) -> Request | None:
     return None
 
 
+def descriptions(built: list[Built]) -> list[str]:
+    """Each item's one-line summary from its product's ``describe`` role (none without it)."""
+    lines = []
+    for b in built:
+        ref = game(b.info.game).product(b.info.kind).describe
+        line = resolve(ref)(b.item) if ref else None
+        if line:
+            lines.append(line)
+    return lines
+
+
 def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str = "a4",
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
-            options: dict[str, Any] | None = None) -> list[Written]:
-    """Build and write: the library function behind every ``tombgen <game> <kind>`` command."""
+            options: dict[str, Any] | None = None,
+            notes: list[str] | None = None) -> list[Written]:
+    """Build and write: the library function behind every ``tombgen <game> <kind>`` command.
+
+    ``notes``, when given, receives each item's one-line description (see ``descriptions``).
+    """
     if _CAPTURING[0]:
         raise _Captured(Request(game_name, kind, seed, count, paper, mono, tuple(formats),
                                 dict(options or {})))
     check_dir(out)
     built = build(game_name, kind, seed, count, paper, mono, options,
                   render=bool({"svg", "pdf"} & set(formats)))
-    return write(built, out, formats)
+    written = write(built, out, formats)
+    if notes is not None:
+        notes.extend(descriptions(built))
+    return written

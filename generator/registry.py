@@ -42,6 +42,9 @@ class ProductSpec(NamedTuple):
     options: tuple[str, ...] = ()
     #: ``module:function`` — ``extra_files(item) -> [(extension, bytes)]`` (see above), or "".
     extra_files: str = ""
+    #: ``module:fn(item) -> str | None`` — an optional one-line summary of a built item (e.g. a
+    #: map's rating), printed by the CLI after the item's files are written.
+    describe: str = ""
 
     def fn(self, role: str) -> Callable[..., Any]:
         return resolve(getattr(self, role))

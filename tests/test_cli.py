@@ -137,3 +137,14 @@ def test_validate_from_stdin():
     result = run_tombgen("validate", "-", input='{"format": "tombgen/tanis.dig", "version": 1, '
                                                  '"box": [5, 4], "layers": []}')
     assert result.returncode == 1 and "[layer-count]" in result.stdout
+
+
+def test_product_descriptions_come_from_the_built_items(runner, tmp_path):
+    """A product's one-line description is printed even when no JSON is written."""
+    result = runner.invoke(main, ["tut", "trail", "--seed", "3", "--simulate", "4", "--format",
+                                  "svg", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1].startswith("seat balance: seat 1 ")
+    plain = runner.invoke(main, ["tut", "trail", "--seed", "3", "--format", "svg", "--out",
+                                 str(tmp_path / "plain")])
+    assert "seat balance" not in plain.output

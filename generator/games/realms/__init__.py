@@ -25,6 +25,7 @@ SPEC = GameSpec(
             generate=f"{_M}.products:generate_map_item",
             validate=f"{_M}.products:validate_map_item",
             to_fields=f"{_M}.products:map_item_fields",
+            describe=f"{_M}.products:describe_map",
             from_fields=f"{_M}.products:map_item_from_fields",
             render=f"{_M}.products:render_map_item",
             options=("size", "difficulty", "games"),

@@ -77,35 +77,6 @@ def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, 
     with rating_executor(jobs, dask):
         run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper,
                     mono=mono, count=count, options=options)
-        _print_ratings(seed, out, formats, count, options)
-
-
-def _print_ratings(seed: int, out: str, formats, count: int, options: dict) -> None:
-    """One line per generated map: its size and rating (read back from the JSON just written,
-    or rebuilt when no JSON was asked for). The map file itself is a product file."""
-    import json
-    from pathlib import Path
-
-    from generator.core.output import file_name
-
-    if "json" in formats:
-        docs = []
-        for n in range(1, count + 1):
-            path = Path(out) / file_name("realms", "map", seed, "json", n if count > 1 else None)
-            docs.append(json.loads(path.read_text(encoding="utf-8")))
-    else:
-        from generator.games.realms.products import map_item_fields
-        from generator.produce import build
-
-        docs = [map_item_fields(b.item) for b in build("realms", "map", seed, count,
-                                                         options=options, render=False)]
-    for doc in docs:
-        r = doc.get("rating")
-        if r:
-            w, h = doc["size"]
-            click.echo(f"{doc['name']}: {w} x {h}, rated {r['label']}: par {r['par']:g}"
-                       f" (spread p10-p90 {r['p10']:g}-{r['p90']:g}) over {r['games']} bot "
-                       f"games; {r['reference']['map']} par {r['reference']['par']:g}")
 
 
 @group.command()

@@ -277,3 +277,14 @@ def detail(m: Map, r: Rating | None) -> str:
     elif m.difficulty not in ("basic", "advanced"):
         parts.append(m.difficulty)
     return " · ".join(parts)
+
+
+def describe_map(item: MapItem) -> str | None:
+    """The line `realms map` prints per map: its size and rating (nothing when unrated)."""
+    r = item.rating
+    if r is None:
+        return None
+    w, h = item.map.size
+    return (f"{item.map.name}: {w} x {h}, rated {r.label}: par {r.par:g} (spread p10-p90 "
+            f"{r.p10:g}-{r.p90:g}) over {r.games} bot games; "
+            f"{data()['rating']['reference']} par {r.reference:g}")

@@ -15,6 +15,7 @@ SPEC = GameSpec(
             generate=f"{_M}.generate:generate_trail",
             validate=f"{_M}.rules_trail:validate_trail",
             to_fields=f"{_M}.model:trail_to_fields",
+            describe=f"{_M}.model:describe_trail",
             from_fields=f"{_M}.model:trail_from_fields",
             render=f"{_M}.render:render_trail",
             options=("players", "variant", "shape", "table", "spread", "no_specials_before",

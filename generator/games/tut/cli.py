@@ -45,23 +45,6 @@ def trail(players, variant, shape, table, spread, no_specials_before, simulate, 
                                       "table": f"{w}x{h}", "spread": spread,
                                       "no_specials_before": no_specials_before,
                                       "simulate": simulate})
-    if simulate and "json" in formats:
-        _print_balance(out, seed, count)
-
-
-def _print_balance(out: str, seed: int, count: int) -> None:
-    """Echoes the seat balance stored in the JSON files just written."""
-    import json
-    from pathlib import Path
-
-    from generator.core.output import file_name
-
-    for n in range(1, count + 1):
-        path = Path(out) / file_name("tut", "trail", seed, "json", n if count > 1 else None)
-        balance = json.loads(path.read_text(encoding="utf-8"))["balance"]
-        rates = ", ".join(f"seat {i + 1} {r * 100:.0f}%" for i, r in enumerate(balance["win_rate"]))
-        click.echo(f"seat balance{f' (item {n})' if count > 1 else ''}: {rates} "
-                   f"over {balance['games']} greedy games, mean {balance['mean_turns']:g} turns")
 
 
 @group.command(name="score-set")

@@ -221,3 +221,12 @@ def trail_from_fields(doc: dict[str, Any], source: str = "<trail>") -> Trail:
     balance = doc.get("balance") if isinstance(doc.get("balance"), dict) else None
     return Trail(doc["variant"], doc["players"], table, tuple(tiles), cells, pyramid,
                  str(options.get("shape", "")), spread, early, balance)
+
+
+def describe_trail(trail: Trail) -> str | None:
+    """The line `tut trail --simulate` prints per trail: the seat balance of the bot games."""
+    b = trail.balance
+    if not b:
+        return None
+    rates = ", ".join(f"seat {i + 1} {r * 100:.0f}%" for i, r in enumerate(b["win_rate"]))
+    return f"seat balance: {rates} over {b['games']} greedy games, mean {b['mean_turns']:g} turns"
