@@ -17,7 +17,7 @@ from generator.core.errors import InputError
 _VARIANT = {
     "name": str, "pharaoh": str, "king": str, "start_coins": MapOf(int), "wild_counts": bool,
     "wild_needs_tie": bool, "king_needs_tile": bool, "king_on_trail": bool, "king_coin": int,
-    "wild_rounds": str, "max_tied_first": int, "pay_order": str, "end_all_at_end": bool,
+    "wild_rounds": str, "max_tied_first": int, "end_all_at_end": bool,
     "gold_coin": int, "gold_may_decline": bool, "half": str, "final_tie": str,
 }
 SCHEMA = {
@@ -113,7 +113,6 @@ class Rules:
     king_coin: int
     open_rounds: bool
     max_tied_first: int
-    pay_by_rank: bool
     end_all_at_end: bool
     gold_coin: int
     gold_may_decline: bool
@@ -133,8 +132,7 @@ def rules(variant: str) -> Rules:
     return Rules(variant, v["name"], v["pharaoh"], v["king"],
                  {int(k): n for k, n in v["start_coins"].items()}, v["wild_counts"],
                  v["wild_needs_tie"], v["king_needs_tile"], v["king_on_trail"], v["king_coin"],
-                 v["wild_rounds"] == "open", v["max_tied_first"], v["pay_order"] == "rank",
-                 v["end_all_at_end"], v["gold_coin"], v["gold_may_decline"])
+                 v["wild_rounds"] == "open", v["max_tied_first"], v["end_all_at_end"], v["gold_coin"], v["gold_may_decline"])
 
 
 def start_coins(variant: str, players: int) -> int:
