@@ -31,7 +31,7 @@ def test_sheet_passes_print_rules(paper, mono, shape):
     assert {"table", "legend", "order", "balance"} <= named_groups(page)
 
 
-@pytest.mark.parametrize("table", ["10x16", "30x30", "30x3"])
+@pytest.mark.parametrize("table", ["10x16", "30x30", "30x5"])
 def test_other_tables_fit_one_page(table):
     page, sheet = page_of(table=table, shape="meander", paper="letter")
     assert print_problems(page, sheet) == []
@@ -110,8 +110,17 @@ def test_validate_rejects_a_broken_trail_with_codes(runner, tmp_path):
     assert "[path-gap]" in result.output and "[tile-code]" in result.output
 
 
+def test_trail_table_too_small_for_the_shape_exits_1(runner, tmp_path):
+    result = runner.invoke(main, ["tut", "trail", "--table", "12x9", "--shape", "spiral",
+                                  "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "too small for a spiral" in result.output
+    assert "smallest tables that fit: 12x11, 14x9" in result.output
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.parametrize("args, message", [
-    (["--table", "3x3"], "needs room"),
+    (["--table", "3x40"], "1 to 30 cells"),
     (["--players", "7"], "7"),
     (["--shape", "zigzag"], "zigzag"),
     (["--no-specials-before", "65"], "must be 0 to 63"),
