@@ -362,7 +362,7 @@ def generate_trail(rng: random.Random, players: int = 4, variant: str = "en",
     tiles = lay_tiles(rng, cells, spread, no_specials_before)
     balance = None
     if simulate:
-        from generator.games.tut.simulate import seat_balance
+        from generator.games.tut.balance import seat_balance
 
         balance = seat_balance(tiles, players, variant, simulate, rng.randrange(2**31))
     return Trail(variant, players, (w, h), tuple(tiles), tuple(cells[:length]), cells[length],

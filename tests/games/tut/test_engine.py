@@ -225,6 +225,22 @@ def test_player_who_cannot_move_still_takes_part(make_state):
     assert state.current_player() == 1               # p1's turns are skipped, p2 goes on
 
 
+def test_rounds_count_the_times_play_comes_back_round(make_state):
+    state = make_state(["cat-red", "horus-red", "cat-red", "anubis-red", "anubis-blue"],
+                       players=3)
+    assert state.rounds == 1
+    go(state, 0, 1)
+    assert state.rounds == 1                         # p1 and p2 moved, p3 to move
+    go(state, 2)
+    assert state.rounds == 2 and state.current_player() == 0
+    state = make_state(["cat-red", "horus-red", "cat-red"])
+    go(state, 0, 1, END)                             # p1 stuck on the ledge after round 2
+    assert state.rounds == 2 and state.current_player() == 1
+    go(state, 2)
+    state.apply(WILDS[0, True])
+    assert state.current_player() == 1 and state.rounds == 3   # p2 alone: a round each turn
+
+
 def test_french_toutankhamon_first_at_the_end_no_coin(make_state):
     state = make_state([], variant="fr", players=3)
     go(state, END, END)

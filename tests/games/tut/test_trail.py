@@ -174,7 +174,7 @@ def test_tables_too_small_are_rule_errors(shape):
 def test_simulate_adds_a_seat_balance():
     trail = make(4, simulate=12, players=3)
     b = trail.balance
-    assert b["games"] == 12 and len(b["win_rate"]) == 3
+    assert b["games"] == 12 and len(b["win_rate"]) == 3 and len(b["interval"]) == 3
     assert abs(sum(b["win_rate"]) - 1) < 0.01 and sum(b["ended"].values()) == 12
     assert trail_to_fields(trail)["balance"] == b
 
