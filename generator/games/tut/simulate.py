@@ -98,8 +98,20 @@ def describe(result: dict) -> list[str]:
         f"win rate by seat: {rates}",
         (f"game length in turns: mean {t['mean']}, median {t['median']}, "
          f"p10 {t['p10']}, p90 {t['p90']}"),
+        (f"game length in rounds: mean {result['rounds']['mean']} "
+         f"(95% {result['rounds_interval'][0]}-{result['rounds_interval'][1]}), "
+         f"median {result['rounds']['median']}"),
         f"how games ended: {ends}; shared wins {result['shared_wins']}",
     ]
+
+
+def trail_setup(path: str) -> tuple[list[str], int, str]:
+    """What a trail file says to play: its tiles, its player count and its rule text (the file
+    is read and validated like ``tombgen validate`` does; errors name the file)."""
+    from generator.validate import read_item
+
+    trail = read_item(path, "tut", "trail")
+    return list(trail.tiles), trail.players, trail.variant
 
 
 def trail_for_simulation(path: str | None, variant: str | None) -> tuple[list[str] | None, str]:

@@ -273,6 +273,11 @@ def test_simulate_on_a_trail_file(runner, tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads((tmp_path / "tut-simulate-1.json").read_text())
     assert doc["variant"] == "fr" and doc["trail_mode"] == "fixed"
+    assert "game length in rounds: mean" in result.output
+    from generator.games.tut.simulate import trail_setup
+
+    tiles, players, variant = trail_setup(trail)
+    assert len(tiles) == 69 and players == 4 and variant == "fr"
 
 
 def test_simulate_rejects_bad_trail_files(runner, tmp_path):
