@@ -40,11 +40,10 @@ STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 GAP = 2                 # runs two cells apart: one free cell between them
 
 
-def parse_table(value: str | tuple | list | None) -> tuple[int, int]:
+def parse_table(value: str | tuple | list | None, shape: str | None = None) -> tuple[int, int]:
     """'16x10' (or [16, 10]) → (16, 10); None → the default table; malformed → InputError.
 
-    Only the form and the print limit are checked here; whether a shape fits is
-    :func:`check_fits` (a rule: exit 1).
+    With ``shape``, a table too small for it is a RuleError (exit 1, :func:`check_fits`).
     """
     if value is None:
         w, h = data()["trail"]["table"]
@@ -60,6 +59,8 @@ def parse_table(value: str | tuple | list | None) -> tuple[int, int]:
     if not (1 <= w <= side and 1 <= h <= side):
         raise InputError(f"--table {w}x{h}: each side must be 1 to {side} cells (the largest "
                          "table that still prints to scale on one page); try 16x10")
+    if shape is not None:
+        check_fits(shape, w, h, data()["trail"]["length"] + 1)
     return (w, h)
 
 
