@@ -38,7 +38,7 @@ def trail(players, variant, shape, table, spread, no_specials_before, simulate, 
     from generator.core.rng import fresh_seed
     from generator.games.tut.generate import parse_table
 
-    w, h = parse_table(table)
+    w, h = parse_table(table, shape)
     seed = fresh_seed() if seed is None else seed
     run_product("tut", "trail", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
                 count=count, options={"players": players, "variant": variant, "shape": shape,

@@ -4,7 +4,9 @@ Method A: one player has most tiles → pays the set's value; a single runner-up
 runners-up pay nothing. Method B: players tied for most tiles each pay half (French text: only
 when at most two are tied; three tied for first pay nothing). Nobody else pays. English Pharaoh
 tiles (and King Tut) count as extra tiles; French masks only break ties between equal counts and
-Toutankhamon counts as a tile of any set. Payments are listed in the order coins are paid.
+Toutankhamon counts as a tile of any set. Payments are listed in the order coins are paid, which
+decides the winner when two players pay their last coin in one scoring: method A the single
+highest holder, then the single runner-up; method B the tied players, furthest token first.
 
 The referee reads (``wild`` and ``king_tut`` optional)::
 
@@ -53,10 +55,8 @@ def payments(value: int, counts: Sequence[int], ties: Sequence[int], order: Sequ
         pays = [(p, half) for p in top]
     else:
         pays = []
-    if len(pays) > 1:
-        place = {p: i for i, p in enumerate(order)}
-        rank = r.pay_by_rank
-        pays.sort(key=lambda pay: (-keys[pay[0]] if rank else 0, place[pay[0]]))
+    # Already in paying order: the single top holder before the single runner-up (method A),
+    # tied players by token, furthest first (method B): the order the rulebook scores them in.
     return pays
 
 

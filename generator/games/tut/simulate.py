@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from generator.core.play import play, run_games, summary
 from generator.core.rng import make_rng
+from generator.core.stats import mean_interval, proportion_interval, rounded
 from generator.games.tut.bots import make_bot
 from generator.games.tut.rules import State, new_state
 
@@ -39,13 +40,15 @@ class Outcome(NamedTuple):
     turns: int
     ended: str
     winners: int
+    rounds: int = 0
 
 
 def play_outcome(players: int, variant: str, bot: str, tiles: tuple[str, ...] | None,
                  seed: int) -> Outcome:
     """:func:`play_one`, reduced to its :class:`Outcome`."""
     state = play_one(players, variant, bot, seed, tiles)
-    return Outcome(list(state.scores()), state.turns, state.ended, len(state.winners))
+    return Outcome(list(state.scores()), state.turns, state.ended, len(state.winners),
+                   state.rounds)
 
 
 def simulate(players: int, games: int, variant: str = "en", bot: str = "greedy",
@@ -62,31 +65,26 @@ def simulate(players: int, games: int, variant: str = "en", bot: str = "greedy",
                          executor, progress=progress)
     wins = [0.0] * players
     turns: list[float] = []
+    rounds: list[float] = []
     ended = {name: 0 for name in ENDINGS}
     for outcome in outcomes:
         for p, share in enumerate(outcome.scores):
             wins[p] += share
         turns.append(outcome.turns)
+        rounds.append(outcome.rounds)
         ended[outcome.ended] += 1
     return {
         "players": players, "games": games, "variant": variant, "bot": bot,
         "trail_mode": "fixed" if tiles is not None else "random",
         "wins": [round(w, 3) for w in wins],
         "win_rate": [round(w / games, 4) for w in wins],
+        "win_interval": [rounded(proportion_interval(w, games)) for w in wins],
         "turns": summary(turns),
+        "rounds": summary(rounds),
+        "rounds_interval": rounded(mean_interval(rounds), 2),
         "ended": ended,
         "shared_wins": sum(1 for o in outcomes if o.winners > 1),
     }
-
-
-def seat_balance(tiles: Sequence[str], players: int, variant: str, games: int,
-                 seed: int) -> dict:
-    """The seat balance of one trail under greedy bots (what ``tut trail --simulate`` adds)."""
-    result = simulate(players, games, variant, "greedy", tiles, seed)
-    rates = result["win_rate"]
-    return {"games": games, "bot": "greedy", "seed": seed, "win_rate": rates,
-            "spread": round(max(rates) - min(rates), 4),
-            "mean_turns": result["turns"]["mean"], "ended": result["ended"]}
 
 
 def describe(result: dict) -> list[str]:
@@ -100,8 +98,20 @@ def describe(result: dict) -> list[str]:
         f"win rate by seat: {rates}",
         (f"game length in turns: mean {t['mean']}, median {t['median']}, "
          f"p10 {t['p10']}, p90 {t['p90']}"),
+        (f"game length in rounds: mean {result['rounds']['mean']} "
+         f"(95% {result['rounds_interval'][0]}-{result['rounds_interval'][1]}), "
+         f"median {result['rounds']['median']}"),
         f"how games ended: {ends}; shared wins {result['shared_wins']}",
     ]
+
+
+def trail_setup(path: str) -> tuple[list[str], int, str]:
+    """What a trail file says to play: its tiles, its player count and its rule text (the file
+    is read and validated like ``tombgen validate`` does; errors name the file)."""
+    from generator.validate import read_item
+
+    trail = read_item(path, "tut", "trail")
+    return list(trail.tiles), trail.players, trail.variant
 
 
 def trail_for_simulation(path: str | None, variant: str | None) -> tuple[list[str] | None, str]:

@@ -7,9 +7,9 @@ import pytest
 from generator.cli import main
 from generator.draw.checks import named_groups, print_problems
 from generator.draw.paper import make_sheet
-from generator.draw.scene import Text, Use, walk
+from generator.draw.scene import Circle, Rect, Text, Use, walk
 from generator.games.tut.generate import SHAPES
-from generator.produce import build
+from generator.produce import build, render_files
 
 OPTIONS = {"players": 4, "variant": "en", "shape": "serpentine", "table": "16x10",
            "spread": False, "no_specials_before": 0, "simulate": 0}
@@ -21,6 +21,11 @@ def page_of(seed=3, paper="a4", mono=False, **options):
     return built[0].pages[0], make_sheet(paper, mono)
 
 
+def texts_in(page, group):
+    return [item.text for item, _, names in walk(page) if isinstance(item, Text)
+            and group in names]
+
+
 @pytest.mark.parametrize("paper, mono", [("a4", False), ("a4", True), ("letter", False),
                                          ("letter", True)])
 @pytest.mark.parametrize("shape", SHAPES)
@@ -28,13 +33,35 @@ def test_sheet_passes_print_rules(paper, mono, shape):
     page, sheet = page_of(paper=paper, mono=mono, shape=shape, variant="fr", players=6,
                           simulate=4)
     assert print_problems(page, sheet) == []
-    assert {"table", "legend", "order", "balance"} <= named_groups(page)
+    assert {"table", "index", "order", "balance"} <= named_groups(page)
 
 
-@pytest.mark.parametrize("table", ["10x16", "30x30", "30x3"])
-def test_other_tables_fit_one_page(table):
-    page, sheet = page_of(table=table, shape="meander", paper="letter")
+@pytest.mark.parametrize("table", ["10x16", "30x30", "30x5", "5x23", "11x11"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_other_tables_fit_one_page(table, paper):
+    page, sheet = page_of(table=table, shape="meander", paper=paper, simulate=2)
     assert print_problems(page, sheet) == []
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("table", ["16x10", "30x30", "11x12"])
+def test_start_badge_never_covers_a_tile_number(shape, table):
+    for seed in range(6):
+        page, _ = page_of(seed=seed, shape=shape, table=table)
+        items = [(item, m) for item, m, names in walk(page) if "table" in names]
+        badge = next(item for item, _ in items if isinstance(item, Circle))
+        bx0, by0, bx1, by1 = badge.bounds()
+        trail = build("tut", "trail", seed, options={**OPTIONS, "shape": shape,
+                                                     "table": table})[0].item
+        from generator.games.tut.render_tiles import start_cell
+
+        sx, sy = start_cell(trail)
+        assert (sx, sy) not in trail.path and (sx, sy) != trail.pyramid
+        assert abs(sx - trail.path[0][0]) + abs(sy - trail.path[0][1]) == 1
+        for item, _ in items:
+            if isinstance(item, Text) and item.text.isdigit():
+                x0, y0, x1, y1 = item.bounds()
+                assert x1 <= bx0 or bx1 <= x0 or y1 <= by0 or by1 <= y0, (seed, item.text)
 
 
 def test_every_tile_numbered_and_drawn_with_a_defined_pictogram():
@@ -56,20 +83,108 @@ def test_every_tile_numbered_and_drawn_with_a_defined_pictogram():
     assert set(used) <= set(defined) and len(used) >= 69 * 2
 
 
-def test_mono_keeps_colours_apart_with_letters_and_greys():
-    page, sheet = page_of(mono=True)
-    letters = {item.text for item, _, names in walk(page) if isinstance(item, Text)
-               and "table" in names}
-    assert {"R", "B", "G"} <= letters
-    greys = {sheet.theme(f"tint-{c}") for c in ("red", "blue", "green")}
-    assert len(greys) == 3
+def test_mono_tells_colours_apart_by_border_not_grey_or_letter():
+    from generator.games.tut.render_tiles import frame
+
+    sheet = make_sheet("a4", mono=True)
+    looks = {}
+    for colour in ("red", "blue", "green"):
+        rects = frame(sheet, f"horus-{colour}", 0, 0, 10)
+        # what is left once fills and colours are ignored: how many outlines, which dashes
+        looks[colour] = tuple((r.style.dash is not None, round(r.w, 2)) for r in rects)
+        assert all(r.style.stroke == sheet.theme("ink") for r in rects if r.style.stroke)
+    assert looks == {"red": ((False, 10),), "blue": ((True, 10),),
+                     "green": ((False, 10), (False, 8.5))}
+
+
+def test_tile_borders_follow_the_sets_colours():
+    built = build("tut", "trail", 3, mono=True, options=OPTIONS)
+    trail, page = built[0].item, built[0].pages[0]
+    rects = [item for item, _, names in walk(page) if isinstance(item, Rect)
+             and "table" in names and item.w < 14 and item.style.stroke]
+    dashed = sum(1 for r in rects if r.style.dash)
+    blue = sum(1 for c in trail.tiles if c.endswith("-blue"))
+    green = sum(1 for c in trail.tiles if c.endswith("-green"))
+    assert dashed == blue == 21
+    inner = sum(1 for r in rects if r.w < 10 and not r.style.fill)
+    assert inner == green == 21
+
+
+def test_index_lists_every_set_with_its_numbers_and_the_count():
+    built = build("tut", "trail", 11, options={**OPTIONS, "shape": "meander"})
+    trail, page = built[0].item, built[0].pages[0]
+    texts = texts_in(page, "index")
+    for code in set(trail.tiles):
+        numbers = ", ".join(str(i + 1) for i, c in enumerate(trail.tiles) if c == code)
+        if code in ("gold", "pharaoh"):
+            name = "Bag of Gold" if code == "gold" else "Pharaoh"
+            assert f"{name} ×3: {numbers}" in texts
+        else:
+            assert numbers in texts, code
+    assert any("63 numbered tiles (15 sets) + 3 Bag of Gold + 3 Pharaoh = 69 tiles on the trail"
+               in t for t in texts)
+    assert "King Tut: on the pyramid" in texts
+    boxes = [item for item, _, names in walk(page) if isinstance(item, Rect)
+             and "checkbox" in names and "index" in names]
+    assert len(boxes) == 15 + 3 and all(b.w >= 5 for b in boxes)      # pencil-sized
+
+
+def test_assumptions_are_printed_as_assumptions():
+    page, _ = page_of(table="20x12")
+    words = " ".join(item.text for item, _, _ in walk(page) if isinstance(item, Text))
+    assert "Assumed: 45 mm tiles on a table of 20 × 12 tiles (90 × 54 cm)" in words
+    assert "If your tiles are not 45 mm" in words and "seeds/tut.toml" in words
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_french_sheet_names_and_pictograms(paper, tmp_path):
+    built = build("tut", "trail", 5, paper=paper, options={**OPTIONS, "variant": "fr"})
+    pdf = next(data for name, fmt, _, data in render_files(built, ("pdf",)) if fmt == "pdf")
+    path = tmp_path / "fr.pdf"
+    path.write_bytes(pdf)
+    from pypdf import PdfReader
+
+    words = PdfReader(str(path)).pages[0].extract_text()
+    for name in ("Tutanchamun", "Chaise 8", "Chaise red 8", "Masque de pharaon ×3",
+                 "Pièces d'or ×3", "Toutankhamon: on the pyramid", "Scarabée 1"):
+        assert name in words, name
+    assert "Mask 8" not in words and "Bag of Gold" not in words and "King Tut" not in words
+    page = built[0].pages[0]
+    used = {item.name for item, _, _ in walk_uses(page)}
+    assert {"tut-chair-red", "tut-chair-blue", "tut-chair-green", "tut-mask"} <= used
+    assert not {"tut-mask-red", "tut-crown"} & used            # no burial mask, no crown
+    symbols = {s.name: s for s in page.symbols}
+    from generator.games.tut.pictograms import chair, mask
+
+    sheet = make_sheet(paper)
+    assert symbols["tut-mask"].items == tuple(mask(sheet.theme("accent"), sheet.theme("paper")))
+    assert symbols["tut-chair-red"].items == tuple(chair(sheet.theme("red"),
+                                                         sheet.theme("paper")))
+
+
+def test_english_sheet_keeps_the_burial_mask_and_the_pharaoh_crown():
+    page, _ = page_of(variant="en")
+    used = {item.name for item, _, _ in walk_uses(page)}
+    assert {"tut-mask-red", "tut-crown", "tut-ankh"} <= used and "tut-chair-red" not in used
+    assert "Mask 8" in texts_in(page, "index")
+
+
+def walk_uses(page):
+    def rec(items):
+        for item in items:
+            if isinstance(item, Use):
+                yield item, None, None
+            elif hasattr(item, "items"):
+                yield from rec(item.items)
+    return rec(page.items)
 
 
 def test_balance_reaches_the_sheet_and_the_json(runner, tmp_path):
     result = runner.invoke(main, ["tut", "trail", "--seed", "8", "--simulate", "6",
                                   "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "seat balance: seat 1" in result.output
+    assert "seat balance: seat 1 " in result.output
+    assert "(95% intervals) over 6 greedy games;" in result.output
     doc = json.loads((tmp_path / "tut-trail-8.json").read_text())
     assert doc["balance"]["games"] == 6 and len(doc["balance"]["win_rate"]) == 4
     page, _ = page_of(seed=8, simulate=6)
@@ -110,8 +225,17 @@ def test_validate_rejects_a_broken_trail_with_codes(runner, tmp_path):
     assert "[path-gap]" in result.output and "[tile-code]" in result.output
 
 
+def test_trail_table_too_small_for_the_shape_exits_1(runner, tmp_path):
+    result = runner.invoke(main, ["tut", "trail", "--table", "12x9", "--shape", "spiral",
+                                  "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "too small for a spiral" in result.output
+    assert "smallest tables that fit: 12x11, 14x9" in result.output
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.parametrize("args, message", [
-    (["--table", "3x3"], "needs room"),
+    (["--table", "3x40"], "1 to 30 cells"),
     (["--players", "7"], "7"),
     (["--shape", "zigzag"], "zigzag"),
     (["--no-specials-before", "65"], "must be 0 to 63"),
@@ -149,6 +273,11 @@ def test_simulate_on_a_trail_file(runner, tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads((tmp_path / "tut-simulate-1.json").read_text())
     assert doc["variant"] == "fr" and doc["trail_mode"] == "fixed"
+    assert "game length in rounds: mean" in result.output
+    from generator.games.tut.simulate import trail_setup
+
+    tiles, players, variant = trail_setup(trail)
+    assert len(tiles) == 69 and players == 4 and variant == "fr"
 
 
 def test_simulate_rejects_bad_trail_files(runner, tmp_path):
