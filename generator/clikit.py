@@ -108,7 +108,7 @@ def run_product(game: str, kind: str, *, seed: int | None, out: str, formats: tu
 
 def executor_options(what: str = "Play") -> Callable:
     """Decorator adding ``--jobs N`` and ``--dask ADDRESS`` (parameters ``jobs``, ``dask``):
-    where a command's games run (:func:`generator.batch.executor.executor_for`)."""
+    where a command's games run (:func:`generator.core.executor.executor_for`)."""
 
     def decorate(fn: Callable) -> Callable:
         fn = click.option("--dask", default=None, metavar="ADDRESS",

@@ -61,7 +61,7 @@ class GameSpec(NamedTuple):
     #: ``new_state(rng, **options)``; the State has legal_moves(), apply(move), is_over(),
     #: scores() and check_invariants() -> list[str] (empty when all hold).
     engine: str = ""
-    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.aids.content.Aid``.
+    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.draw.content.Aid``.
     aid: str = ""
     #: Extra file kinds ``tombgen validate`` accepts: (suffix, "module:function(path) -> Report").
     readers: tuple[tuple[str, str], ...] = ()

@@ -89,7 +89,7 @@ class _Executor:
         if self.given is not None:
             return self.given
         if self.made is None:
-            from generator.batch.executor import make_executor
+            from generator.core.executor import make_executor
 
             self.made = make_executor(self.jobs, self.dask)
         return self.made

@@ -5,7 +5,8 @@ Engines follow one protocol (ARCHITECTURE.md §3): a State with ``legal_moves()`
 Bots have ``choose(state, rng) -> move``. Everything random takes an explicit ``random.Random``.
 
 :func:`run_games` plays the games of a simulation, each from its derived seed, here or in
-chunks on the batch executors (``--jobs``/``--dask``), with the same results either way.
+chunks on an executor of :mod:`generator.core.executor` (``--jobs``/``--dask``), with the same
+results either way.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def iter_games(play_fn: Callable[[int], Any], games: int, seed: int, executor: A
 
     Game ``i`` is ``play_fn(derive_seed(seed, i))``: its result depends on its own seed only,
     so the results are the same whether the games run here one by one (``executor`` None) or
-    in chunks of ``chunk`` games on an executor of :mod:`generator.batch.executor` (local
+    in chunks of ``chunk`` games on an executor of :mod:`generator.core.executor` (local
     processes or dask; ``play_fn`` must then be picklable: a module-level function, a
     ``functools.partial`` of one, or an instance of a module-level class). A game that raises
     stops the run with its exception.
@@ -118,7 +119,7 @@ def iter_games(play_fn: Callable[[int], Any], games: int, seed: int, executor: A
         for game_seed in seeds:
             yield play_fn(game_seed)
         return
-    from generator.batch.executor import map_ordered
+    from generator.core.executor import map_ordered
 
     tasks = [(play_fn, tuple(seeds[k:k + chunk])) for k in range(0, len(seeds), chunk)]
     for _, results in map_ordered(executor, play_seeds, tasks):

@@ -2,7 +2,7 @@
 
 import json
 
-from generator.batch.executor import InProcess, LocalPool
+from generator.core.executor import InProcess, LocalPool
 from generator.cli import main
 from generator.games.tanis.simulate import CHUNK, simulate, summarize
 
@@ -87,7 +87,7 @@ def test_realms_simulate_cli_jobs_with_records(runner, tmp_path):
 
 
 def test_realms_map_rating_jobs(runner, tmp_path, monkeypatch):
-    import generator.batch.executor as ex
+    import generator.core.executor as ex
 
     made = []
     real = ex.make_executor

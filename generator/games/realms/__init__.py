@@ -34,6 +34,6 @@ SPEC = GameSpec(
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
-    readers=((".toml", f"{_M}.rules_map:validate_map_file"),),
+    readers=((".toml", f"{_M}.mapfile:validate_map_file"),),
     documents=(("record", f"{_M}.records:validate_record_document"),),
 )

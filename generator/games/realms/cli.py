@@ -84,7 +84,7 @@ def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, 
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def validate(file: str, as_json: bool) -> None:
     """Check a map file (TOML or JSON map): exit 0 valid, 1 problems (all listed), 2 unreadable."""
-    from generator.games.realms.rules_map import validate_map_file
+    from generator.games.realms.mapfile import validate_map_file
 
     report = validate_map_file(file)
     echo_report(report, as_json)
@@ -130,7 +130,7 @@ def simulate(map_name, games, seed, player, start, out, record_dir, jobs, dask) 
     """Play many solo games and print mean, median, p10, p90 and per-rule means."""
     from pathlib import Path
 
-    from generator.batch.executor import executor_for
+    from generator.core.executor import executor_for
     from generator.core.output import file_name, prepare_dir
     from generator.core.rng import fresh_seed
     from generator.games.realms.simulate import simulate as run

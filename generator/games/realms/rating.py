@@ -92,7 +92,7 @@ def rating_executor(jobs: int = 1, dask: Any = None) -> Iterator[None]:
     if jobs == 1 and not dask:
         yield
         return
-    from generator.batch.executor import make_executor
+    from generator.core.executor import make_executor
 
     made: list[Any] = []
 

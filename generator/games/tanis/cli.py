@@ -72,7 +72,7 @@ def _run(numbers: list[int]) -> str:
 @executor_options()
 def simulate(games, dig_file, style, players, seed, as_json, jobs, dask) -> None:
     """Play many bot games and compare: win rate by seat, scores, cards, reveal curve."""
-    from generator.batch.executor import executor_for
+    from generator.core.executor import executor_for
     from generator.clikit import progress
     from generator.core.envelope import dumps
     from generator.core.errors import InputError

@@ -9,7 +9,7 @@ spread and the mean number of each card used; ties (won by the player who did no
 per game; and the reveal curve: the mean number of completely visible tiles after each turn
 (turn 0 = before the first turn), with how many games lasted that long.
 
-With an ``executor`` (:func:`generator.batch.executor.make_executor`: local processes or dask)
+With an ``executor`` (:func:`generator.core.executor.make_executor`: local processes or dask)
 the games are played in chunks of :data:`CHUNK` by :func:`generator.core.play.run_games`; every
 game still uses its own derived seed, so the records — and the summary — are the same for any
 executor.

@@ -85,7 +85,7 @@ def _read_board(path: str):
 def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as_json, jobs,
              dask) -> None:
     """Play bot games and report wins by seat, game length and how mummies entered the tomb."""
-    from generator.batch.executor import executor_for
+    from generator.core.executor import executor_for
     from generator.clikit import progress
     from generator.core.envelope import dumps, envelope
     from generator.core.rng import fresh_seed

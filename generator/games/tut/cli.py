@@ -86,7 +86,7 @@ def simulate(players, games, variant, trail_file, bot, seed, out, jobs, dask) ->
     """Play GAMES bot games: win rate by seat, game length, endings (and a JSON file)."""
     from pathlib import Path
 
-    from generator.batch.executor import executor_for
+    from generator.core.executor import executor_for
     from generator.clikit import progress, write_json_file
     from generator.core.envelope import envelope
     from generator.core.output import check_dir, file_name
