@@ -1,8 +1,9 @@
-"""Shared CLI pieces: the output options every product command takes, and error reporting.
+"""Shared CLI pieces: product commands made from the registry, error reporting, progress.
 
-``product_command`` turns a product into a click command with ``--seed --out --format --paper
---mono [--count]`` plus the game's own options, so every game gets identical behaviour: the seed
-is always printed, one summary line per file written, user errors exit 1/2 with a message.
+:func:`product_command` makes the click command of a product from its option declarations
+(:class:`generator.registry.Option`: its own, then the shared ``--seed --count --format --paper
+--mono --lang``, and ``--out``), so every game gets identical behaviour: the seed is always
+printed, one summary line per file written, user errors exit 1/2 with a message.
 """
 
 from __future__ import annotations
@@ -55,67 +56,128 @@ def _paper(ctx, param, value: str) -> str:
     return value
 
 
-def _formats(ctx, param, value: str) -> tuple[str, ...]:
-    from generator.produce import parse_formats
+def _any_of(choices: tuple[str, ...]) -> Callable:
+    """Callback of a ``list`` option: comma-separated names, each one of ``choices``."""
 
-    try:
-        return parse_formats(value)
-    except TombgenError as exc:
-        raise click.BadParameter(exc.message) from None
+    def parse(ctx, param, value):
+        names = [v.strip().lower() for v in (value.split(",") if isinstance(value, str)
+                                             else value)]
+        names = [n for n in names if n]
+        bad = [n for n in names if n not in choices]
+        if bad or not names:
+            raise click.BadParameter(f"{','.join(names) or value!r}: choose any of "
+                                     f"{','.join(choices)} separated by commas")
+        return tuple(dict.fromkeys(names))
 
-
-def output_options(count: bool = True) -> Callable:
-    """Decorator adding the shared options (``--count`` only where it makes sense)."""
-
-    def decorate(fn: Callable) -> Callable:
-        opts = [
-            click.option("--seed", type=click.IntRange(min=0), default=None,
-                         help="Seed (an integer ≥ 0). Default: a fresh one, always printed."),
-            click.option("--out", type=click.Path(file_okay=False), default="output",
-                         show_default=True, help="Folder for the files."),
-            click.option("--format", "formats", default="svg,pdf,json", show_default=True,
-                         callback=_formats, help="Any of svg,pdf,json, comma-separated."),
-            click.option("--paper", default="a4", show_default=True, callback=_paper,
-                         help="Paper size: a4 or letter."),
-            click.option("--mono", is_flag=True, help="Black-and-white print theme."),
-        ]
-        if count:
-            opts.append(click.option("--count", type=click.IntRange(min=1), default=1,
-                                     show_default=True, help="Number of distinct items."))
-        for opt in reversed(opts):
-            fn = opt(fn)
-        return fn
-
-    return decorate
+    return parse
 
 
-def run_product(game: str, kind: str, *, seed: int | None, out: str, formats: tuple[str, ...],
-                paper: str, mono: bool, count: int = 1, options: dict[str, Any] | None = None) -> None:
-    """What every product command does: pick and print the seed, produce, print a line per file."""
+def click_option(option) -> click.Option:
+    """The click option of a registry :class:`generator.registry.Option` declaration."""
+    o = option.resolved()
+    decls = [o.flag, o.name]
+    if o.kind == "flag":
+        return click.Option(decls, is_flag=True, default=bool(o.default), help=o.help)
+    kw: dict[str, Any] = {"help": o.help, "default": o.default,
+                          "show_default": o.default is not None}
+    if o.metavar:
+        kw["metavar"] = o.metavar
+    if o.kind == "int":
+        kw["type"] = (click.IntRange(o.low, o.high) if (o.low, o.high) != (None, None)
+                      else click.INT)
+    elif o.kind == "number":
+        kw["type"] = (click.FloatRange(o.low, o.high) if (o.low, o.high) != (None, None)
+                      else click.FLOAT)
+    elif o.kind == "choice":
+        kw["type"] = click.Choice(o.choices, case_sensitive=False)
+    elif o.kind == "list":
+        kw["callback"] = _any_of(tuple(o.choices))
+    elif o.kind != "text":
+        raise ValueError(f"option {o.name}: unknown kind {o.kind!r}")
+    return click.Option(decls, **kw)
+
+
+OUT_OPTION = dict(type=click.Path(file_okay=False), default="output", show_default=True,
+                  help="Folder for the files.")
+
+
+def product_command(game_name: str, kind: str) -> click.Command:
+    """The command ``tombgen <game> <kind>``, made from the product's option declarations (its
+    own, then the shared ones, ``--out``, and ``--jobs``/``--dask`` when it plays games)."""
+    from generator.registry import SHARED_OPTIONS, game
+
+    product = game(game_name).product(kind)
+    params = [click_option(o) for o in product.options + SHARED_OPTIONS]
+    params.append(click.Option(["--out"], **OUT_OPTION))
+    if product.executor:
+        params += executor_params("Play the rating games")
+
+    def callback(out: str, jobs: int = 1, dask: str | None = None, **values: Any) -> None:
+        from contextlib import nullcontext
+
+        from generator.produce import make_request
+
+        request = make_request(game_name, kind, values)
+        where = product.fn("executor")(jobs, dask) if product.executor else nullcontext()
+        with where:
+            run_product(request, out)
+
+    return Command(kind, params=params, callback=callback, help=product.summary)
+
+
+def add_products(group: click.Group, game_name: str) -> None:
+    """Adds one command per product of the game to its click group."""
+    from generator.registry import game
+
+    for product in game(game_name).products:
+        group.add_command(product_command(game_name, product.kind))
+
+
+def run_product(request, out: str) -> None:
+    """What every product command does: pick and print the seed, produce, print a line per file
+    and each item's description."""
     from generator.core.rng import fresh_seed
     from generator.produce import produce
 
-    if seed is None:
-        seed = fresh_seed()
+    seed = fresh_seed() if request.seed is None else request.seed
     click.echo(f"seed: {seed}")
     notes: list[str] = []
-    for written in produce(game, kind, seed, count=count, paper=paper, mono=mono, out=out,
-                           formats=formats, options=options, notes=notes):
+    for written in produce(request.game, request.kind, seed, count=request.count,
+                           paper=request.paper, mono=request.mono, out=out,
+                           formats=request.formats, options=request.options, lang=request.lang,
+                           notes=notes):
         click.echo(written.summary())
     for line in notes:
         click.echo(line)
 
 
-def executor_options(what: str = "Play") -> Callable:
-    """Decorator adding ``--jobs N`` and ``--dask ADDRESS`` (parameters ``jobs``, ``dask``):
-    where a command's games run (:func:`generator.core.executor.executor_for`)."""
+def _executor_decls(what: str, jobs_default: int | None,
+                    jobs_help: str) -> list[tuple[list[str], dict[str, Any]]]:
+    return [(["--jobs"], {"type": click.IntRange(min=1), "default": jobs_default,
+                          "show_default": jobs_default is not None, "help": jobs_help}),
+            (["--dask"], {"default": None, "metavar": "ADDRESS",
+                          "help": f"{what} on a running dask.distributed scheduler instead "
+                                  "(e.g. tcp://10.0.0.5:8786)."})]
+
+
+JOBS_HELP = "Worker processes to play the games on; the results are the same for any number."
+
+
+def executor_params(what: str = "Play the games", jobs_default: int | None = 1,
+                    jobs_help: str = JOBS_HELP) -> list[click.Option]:
+    """``--jobs N`` and ``--dask ADDRESS`` (parameters ``jobs``, ``dask``): where a command's
+    work runs (:func:`generator.core.executor.executor_for`)."""
+    return [click.Option(d, **k) for d, k in _executor_decls(what, jobs_default, jobs_help)]
+
+
+def executor_options(what: str = "Play the games", jobs_default: int | None = 1,
+                     jobs_help: str = JOBS_HELP) -> Callable:
+    """Decorator form of :func:`executor_params`."""
 
     def decorate(fn: Callable) -> Callable:
-        fn = click.option("--dask", default=None, metavar="ADDRESS",
-                          help=f"{what} on a running dask.distributed scheduler instead.")(fn)
-        return click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-                            help="Worker processes to play the games on; the results are the "
-                                 "same for any number.")(fn)
+        for decls, kw in reversed(_executor_decls(what, jobs_default, jobs_help)):
+            fn = click.option(*decls, **kw)(fn)
+        return fn
 
     return decorate
 

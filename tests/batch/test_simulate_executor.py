@@ -95,7 +95,7 @@ def test_realms_map_rating_jobs(runner, tmp_path, monkeypatch):
     results = []
     for jobs in ("1", "2"):
         folder = tmp_path / jobs
-        result = runner.invoke(main, ["realms", "map", "--size", "12", "--games", "60",
+        result = runner.invoke(main, ["realms", "map", "--size", "12", "--rating-games", "60",
                                       "--seed", "4", "--format", "json", "--out", str(folder),
                                       "--jobs", jobs])
         assert result.exit_code == 0, result.output

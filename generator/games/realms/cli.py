@@ -7,16 +7,13 @@ import click
 
 from generator.clikit import (
     Group,
+    add_products,
     echo_report,
     executor_options,
-    output_options,
     progress,
     read_json_arg,
-    run_product,
     write_json_file,
 )
-
-LEVELS = ("easy", "standard", "hard")     # model.LEVELS, repeated: this module imports no game code
 
 
 @click.group(name="realms", cls=Group)
@@ -24,59 +21,16 @@ def group() -> None:
     """Hidden Realms: The Mummy's Tomb — game sheets, generated maps, rules engine, bots."""
 
 
-@group.command()
-@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE|random",
-              help="A shipped map (map-1 ... map-4), a map file (.toml or .json), or random "
-                   "for a newly generated map per sheet.")
-@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
-              help="random: make maps rated this difficulty; a named map or file: check its "
-                   "rating says so.")
-@click.option("--players", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Copies of each sheet, one per player (each with a name line); up to 8.")
-@click.option("--games", type=click.IntRange(min=0), default=None, metavar="G",
-              help="random: bot games that rate each map (default 100; 0 = no rating).")
-@click.option("--size", default=None, metavar="N|WxH",
-              help="random: the map's size, 12 to 16 a side (default: random).")
-@output_options(count=True)
-def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper, mono,
-          count) -> None:
-    """Make the printable game sheet: map, rounds, tiles, monsters, backpack, scoring."""
+add_products(group, "realms")
+
+
+def check_sheet(options: dict, count: int) -> None:
+    """``realms sheet``: different sheets (``--count``) need generated maps."""
     from generator.core.errors import InputError
-    from generator.games.realms.model import data
 
-    if map_name != "random":
-        if count > 1:
-            raise InputError(f"--count {count} makes different sheets, which needs --map "
-                             f"random; for copies of {map_name} use --players {count}")
-        if games:
-            raise InputError("--games rates generated maps; use it with --map random")
-    if games is None:
-        games = data()["generate"]["sheet_games"] if map_name == "random" else 0
-    run_product("realms", "sheet", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"map": map_name, "difficulty": difficulty,
-                                      "players": players, "games": games, "size": size})
-
-
-@group.command(name="map")
-@click.option("--size", default=None, metavar="N|WxH",
-              help="Map size: N (square) or WxH, 12 to 16 a side. Default: random.")
-@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
-              help="Steer the generator, then keep only a map rated this difficulty.")
-@click.option("--games", type=click.IntRange(min=20), default=200, show_default=True,
-              metavar="G", help="Bot games that rate each map (par = their median score).")
-@output_options(count=True)
-@executor_options("Play the rating games")
-def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, dask) -> None:
-    """Generate maps: validated, rated by bot play; writes the map file (.toml, always), a
-    preview sheet (SVG, PDF) and a JSON report."""
-    from generator.core.rng import fresh_seed
-    from generator.games.realms.rating import rating_executor
-
-    seed = fresh_seed() if seed is None else seed
-    options = {"size": size, "difficulty": difficulty, "games": games}
-    with rating_executor(jobs, dask):
-        run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper,
-                    mono=mono, count=count, options=options)
+    if options["map"] != "random" and count > 1:
+        raise InputError(f"--count {count} makes different sheets, which needs --map random; "
+                         f"for copies of {options['map']} use --players {count}")
 
 
 @group.command()

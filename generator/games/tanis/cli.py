@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, executor_options, output_options, run_product
+from generator.clikit import Group, add_products, executor_options
 
 
 @click.group(name="tanis", cls=Group)
@@ -12,15 +12,7 @@ def group() -> None:
     """Tanis: dig patterns (with a score pad), a score referee and bot simulations."""
 
 
-@group.command()
-@click.option("--style", type=click.Choice(["classic", "random"]), default="random",
-              show_default=True,
-              help="classic: the two alternating patterns; random: any valid stack, uniformly.")
-@output_options(count=True)
-def dig(style, seed, out, formats, paper, mono, count) -> None:
-    """Make a dig pattern: how to lay the 40 tiles into the lid (SVG, PDF, JSON)."""
-    run_product("tanis", "dig", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"style": style})
+add_products(group, "tanis")
 
 
 @group.command()

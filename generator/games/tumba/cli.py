@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, executor_options, output_options, run_product
+from generator.clikit import Group, add_products, executor_options
 
 
 @click.group(name="tumba", cls=Group)
@@ -12,18 +12,7 @@ def group() -> None:
     """Tutan Tumba: standard and Pharaoh's Wrath board setups, roll helper"""
 
 
-@group.command()
-@click.option("--mode", type=click.Choice(["standard", "advanced"]), default="standard",
-              show_default=True,
-              help="standard: the fixed pyramid; advanced: a Pharaoh's Wrath setup with its "
-                   "placing order.")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
-              help="Number of players (2-6); the advanced deal depends on it.")
-@output_options(count=True)
-def setup(mode, players, seed, out, formats, paper, mono, count) -> None:
-    """Make a board setup sheet: the board to scale, and the placing order (SVG, PDF, JSON)."""
-    run_product("tumba", "setup", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"mode": mode, "players": players})
+add_products(group, "tumba")
 
 
 @group.command()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, executor_options, output_options, read_json_arg, run_product
+from generator.clikit import Group, add_products, executor_options, read_json_arg
 from generator.games.tut.model import VARIANTS, data
 
 _TRAIL = data()["trail"]
@@ -16,35 +16,14 @@ def group() -> None:
     """Tutankhamen: random trail layouts and a scoring referee"""
 
 
-@group.command()
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Number of players.")
-@click.option("--variant", type=click.Choice(VARIANTS), default="en", show_default=True,
-              help="Rules: en (Tutankhamen) or fr (Tutanchamun).")
-@click.option("--shape", type=click.Choice(tuple(_TRAIL["shapes"])), default="serpentine",
-              show_default=True, help="How the trail winds across the table.")
-@click.option("--table", metavar="WxH", default=None,
-              help="Table size in tile cells. Default: "
-                   f"{_TRAIL['table'][0]}x{_TRAIL['table'][1]}.")
-@click.option("--spread", is_flag=True, help="No two tiles of one set side by side.")
-@click.option("--no-specials-before", "no_specials_before", type=click.IntRange(min=0),
-              default=0, metavar="K", help="No Bag of Gold or Pharaoh among the first K tiles.")
-@click.option("--simulate", type=click.IntRange(min=0), default=0, metavar="G",
-              help="Also play G games of greedy bots on the trail; the seat balance goes "
-                   "into the JSON and onto the sheet.")
-@output_options(count=True)
-def trail(players, variant, shape, table, spread, no_specials_before, simulate, seed, out,
-          formats, paper, mono, count) -> None:
-    """Make a trail layout: the 69 tiles on the table, to copy (SVG, PDF, JSON)."""
-    from generator.core.rng import fresh_seed
+add_products(group, "tut")
+
+
+def check_trail(options: dict, count: int) -> None:
+    """``tut trail``: the table must be WxH cells with room for the trail."""
     from generator.games.tut.generate import parse_table
 
-    w, h = parse_table(table)
-    seed = fresh_seed() if seed is None else seed
-    run_product("tut", "trail", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"players": players, "variant": variant, "shape": shape,
-                                      "table": f"{w}x{h}", "spread": spread,
-                                      "no_specials_before": no_specials_before,
-                                      "simulate": simulate})
+    parse_table(options["table"])
 
 
 @group.command(name="score-set")

@@ -12,7 +12,7 @@ from generator.games.tut.generate import SHAPES
 from generator.produce import build
 
 OPTIONS = {"players": 4, "variant": "en", "shape": "serpentine", "table": "16x10",
-           "spread": False, "no_specials_before": 0, "simulate": 0}
+           "spread": False, "no_specials_before": 0, "rating_games": 0}
 
 
 def page_of(seed=3, paper="a4", mono=False, **options):
@@ -26,7 +26,7 @@ def page_of(seed=3, paper="a4", mono=False, **options):
 @pytest.mark.parametrize("shape", SHAPES)
 def test_sheet_passes_print_rules(paper, mono, shape):
     page, sheet = page_of(paper=paper, mono=mono, shape=shape, variant="fr", players=6,
-                          simulate=4)
+                          rating_games=4)
     assert print_problems(page, sheet) == []
     assert {"table", "legend", "order", "balance"} <= named_groups(page)
 
@@ -66,13 +66,13 @@ def test_mono_keeps_colours_apart_with_letters_and_greys():
 
 
 def test_balance_reaches_the_sheet_and_the_json(runner, tmp_path):
-    result = runner.invoke(main, ["tut", "trail", "--seed", "8", "--simulate", "6",
+    result = runner.invoke(main, ["tut", "trail", "--seed", "8", "--rating-games", "6",
                                   "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "seat balance: seat 1" in result.output
     doc = json.loads((tmp_path / "tut-trail-8.json").read_text())
     assert doc["balance"]["games"] == 6 and len(doc["balance"]["win_rate"]) == 4
-    page, _ = page_of(seed=8, simulate=6)
+    page, _ = page_of(seed=8, rating_games=6)
     heads = [i.text for i, _, n in walk(page) if isinstance(i, Text) and "balance" in n]
     assert any(t.startswith("Seat balance on this trail: 6 games") for t in heads)
 
@@ -91,7 +91,7 @@ def test_trail_command_files_and_json_fields(runner, tmp_path):
     assert len(doc["path"]) == 69 and len(doc["pyramid"]) == 2
     assert doc["options"] == {"players": 5, "variant": "fr", "shape": "spiral",
                               "table": "14x12", "spread": True, "no_specials_before": 8,
-                              "simulate": 0}
+                              "rating_games": 0}
     assert "balance" not in doc
     check = runner.invoke(main, ["validate", str(tmp_path / "tut-trail-21.json")])
     assert check.exit_code == 0 and "valid" in check.output
