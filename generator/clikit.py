@@ -8,8 +8,10 @@ printed, one summary line per file written, user errors exit 1/2 with a message.
 
 from __future__ import annotations
 
+import functools
 import sys
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, NamedTuple
 
 import click
 
@@ -97,6 +99,22 @@ def click_option(option) -> click.Option:
     return click.Option(decls, **kw)
 
 
+def declared_option(game_name: str, kind: str, name: str, help: str | None = None) -> Callable:
+    """Decorator adding a product's declared option to another command of its game (the same
+    flag, type, range and default; e.g. simulate's ``--players`` is the trail's)."""
+    from generator.registry import game
+
+    option = game(game_name).product(kind).option(name)
+    param = click_option(option if help is None else option._replace(help=help))
+
+    def decorate(fn: Callable) -> Callable:
+        # what click's own option decorators do: params are collected on the function
+        fn.__dict__.setdefault("__click_params__", []).append(param)
+        return fn
+
+    return decorate
+
+
 OUT_OPTION = dict(type=click.Path(file_okay=False), default="output", show_default=True,
                   help="Folder for the files.")
 
@@ -182,6 +200,176 @@ def executor_options(what: str = "Play the games", jobs_default: int | None = 1,
     return decorate
 
 
+#: The number of games every ``simulate`` plays unless ``--games`` says otherwise.
+SIMULATE_GAMES = 1000
+
+#: Parameters of a simulate command that do not change its results (not in its file name).
+RUN_ONLY = ("seed", "out", "as_json", "jobs", "dask", "record_dir")
+
+
+class LazyChoice(click.Choice):
+    """A choice whose values come from ``module:attribute`` (e.g. a game's bot table), imported
+    only when the option is parsed or its help shown: listing commands stays fast."""
+
+    def __init__(self, ref: str):  # noqa: D107 - the values are read on first use
+        self.ref = ref
+        self.case_sensitive = True
+        self._values: tuple[str, ...] | None = None
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self._values is None:
+            from generator.registry import resolve
+
+            self._values = tuple(resolve(self.ref))
+        return self._values
+
+    @choices.setter
+    def choices(self, values) -> None:
+        self._values = tuple(values)
+
+
+class Simulation(NamedTuple):
+    """The options every ``tombgen <game> simulate`` shares (see :func:`simulate_options`)."""
+
+    game: str
+    games: int
+    seed: int | None
+    player: tuple[str, ...]
+    jobs: int
+    dask: str | None
+    out: str
+    as_json: bool
+
+    def players(self, seats: int) -> list[str]:
+        """One player per seat: ``--player`` as given, the last repeated; none → the game's
+        default player (``DEFAULT_PLAYER`` in its ``bots.py``)."""
+        from generator.core.simulation import seat_players
+        from generator.registry import resolve
+
+        bots = f"generator.games.{self.game}.bots"
+        return seat_players(self.player, seats, resolve(f"{bots}:DEFAULT_PLAYER"),
+                            resolve(f"{bots}:BOTS"))
+
+    def run(self, play: Callable[..., dict], describe: Callable[[dict], list[str]]) -> dict:
+        """Draws and prints the seed, plays (``play(seed, executor, progress) -> document``),
+        prints the summary, writes the document to ``--out`` and, with ``--json``, prints it;
+        with ``--json`` every other line goes to stderr so stdout is the document alone."""
+        from generator.core.envelope import dumps
+        from generator.core.executor import executor_for
+        from generator.core.output import check_dir
+        from generator.core.rng import fresh_seed
+        from generator.core.simulation import text_lines
+
+        seed = fresh_seed() if self.seed is None else self.seed
+        click.echo(f"seed: {seed}", err=self.as_json)
+        check_dir(self.out)
+        with executor_for(self.jobs, self.dask) as executor:
+            doc = play(seed, executor, progress)
+        for line in text_lines(doc) + describe(doc):
+            click.echo(line, err=self.as_json)
+        name = simulation_file_name(click.get_current_context(), self, doc)
+        write_json_file(str(Path(self.out) / name), doc, err=self.as_json)
+        if self.as_json:
+            click.echo(dumps(doc), nl=False)
+        return doc
+
+
+def simulate_options(game: str) -> Callable:
+    """Decorator adding the options every simulate takes: ``--games --seed --player --out --json
+    --jobs --dask``; the command function receives them as one :class:`Simulation` ``sim``."""
+    bots = f"generator.games.{game}.bots:BOTS"
+    shared = [
+        (["--games"], {"type": click.IntRange(min=1), "default": SIMULATE_GAMES,
+                       "show_default": True, "metavar": "N", "help": "Games to play."}),
+        (["--seed"], {"type": click.IntRange(min=0), "default": None, "metavar": "INT",
+                      "help": "Seed (an integer ≥ 0). Default: a fresh one, always printed."}),
+        (["--player"], {"type": LazyChoice(bots), "multiple": True,
+                        "help": "Player of a seat, once per seat in order; the last one given "
+                                "plays the remaining seats. Default: the game's default player "
+                                "in every seat."}),
+        (["--out"], {**OUT_OPTION, "help": "Folder for the JSON document."}),
+        (["--json", "as_json"], {"is_flag": True,
+                                 "help": "Print the JSON document on stdout too."}),
+    ]
+
+    def decorate(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def command(*args, games, seed, player, out, as_json, jobs, dask, **kwargs):
+            run = Simulation(game, games, seed, tuple(player), jobs, dask, out, as_json)
+            return fn(*args, sim=run, **kwargs)
+
+        command = executor_options()(command)
+        for decls, kw in reversed(shared):
+            command = click.option(*decls, **kw)(command)
+        return command
+
+    return decorate
+
+
+def fixed_by_file(what: str, path: str, fixed: dict[str, tuple[Any, str]]) -> dict[str, Any]:
+    """The values an item file fixes (``name: (value, "4 players")``), checked against the
+    command line: an option given there with another value is an InputError naming both, e.g.
+    ``--players 6 conflicts with the setup file x.json, made for 4 players``."""
+    from generator.core.errors import InputError
+
+    ctx = click.get_current_context()
+    source = "<stdin>" if path == "-" else path
+    for name, (value, words) in fixed.items():
+        given = ctx.params[name]
+        if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT \
+                and given != value:
+            flag = next(p.opts[0] for p in ctx.command.params if p.name == name)
+            raise InputError(f"{flag} {given} conflicts with the {what} {source}, made for "
+                             f"{words}; leave {flag} out to play the file's")
+    return {name: value for name, (value, _) in fixed.items()}
+
+
+def simulation_file_name(ctx: click.Context, run: Simulation, doc: dict) -> str:
+    """``<game>-simulation-<seed>[-<what differs>].json``: every option that changes the
+    results and differs from its default is named (a file by its name and a hash of its bytes),
+    so two different runs never share a file name."""
+    from generator.core.output import file_name
+
+    parts = []
+    for param in ctx.command.params:
+        name = param.name
+        if name == "player":
+            players = list(doc["players"])
+            if players != run._replace(player=()).players(len(players)):
+                while len(players) > 1 and players[-1] == players[-2]:
+                    players.pop()  # the last is repeated for the remaining seats
+                parts.append("player-" + "-".join(players))
+            continue
+        if name in RUN_ONLY or name is None or not isinstance(param, click.Option):
+            continue
+        value = ctx.params.get(name)
+        source = ctx.get_parameter_source(name)
+        if source in (click.core.ParameterSource.DEFAULT, None) or value == param.default:
+            continue
+        parts.append(f"{param.opts[0].lstrip('-')}-{_slug(value, doc)}")
+    base = file_name(run.game, "simulation", doc["seed"], "json")
+    return base if not parts else base[:-5] + "-" + "-".join(parts) + ".json"
+
+
+def _slug(value: Any, doc: dict) -> str:
+    """A value as a file-name part: a file as its name plus a hash of its content."""
+    import hashlib
+    import re
+
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    path = Path(text)
+    if text == "-" or path.is_file():
+        from generator.core.envelope import dumps
+
+        data = dumps(doc).encode() if text == "-" else path.read_bytes()
+        stem = "stdin" if text == "-" else path.stem
+        text = f"{stem}-{hashlib.sha256(data).hexdigest()[:6]}"
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", text).strip("_") or "_"
+
+
 def read_json_arg(path: str) -> Any:
     """Reads a JSON file (or ``-``) given on the command line; errors become exit 2."""
     from generator.core.envelope import parse_json, read_text
@@ -216,10 +404,8 @@ def echo_report(report, as_json: bool) -> None:
     raise SystemExit(0 if report.ok else 1)
 
 
-def write_json_file(path: str, doc: dict) -> None:
-    """Writes a JSON document atomically and prints its summary line."""
-    from pathlib import Path
-
+def write_json_file(path: str, doc: dict, err: bool = False) -> None:
+    """Writes a JSON document atomically and prints its summary line (on stderr with ``err``)."""
     from generator.core.envelope import dumps
     from generator.core.output import atomic_write
 
@@ -228,4 +414,4 @@ def write_json_file(path: str, doc: dict) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
     data = dumps(doc)
     atomic_write(target, data)
-    click.echo(f"wrote {target} (json, {len(data.encode()) / 1024:.1f} kB)")
+    click.echo(f"wrote {target} (json, {len(data.encode()) / 1024:.1f} kB)", err=err)

@@ -12,7 +12,6 @@ results either way.
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
@@ -79,16 +78,6 @@ def percentile(values: Sequence[float], p: float) -> float:
     k = (len(ordered) - 1) * p / 100
     lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
-
-
-def summary(values: Sequence[float]) -> dict[str, float]:
-    """mean, median, p10, p90, min, max of a list of numbers (rounded to 2 decimals)."""
-    if not values:
-        return {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0.0, "max": 0.0}
-    return {k: round(v, 2) for k, v in {
-        "mean": statistics.fmean(values), "median": statistics.median(values),
-        "p10": percentile(values, 10), "p90": percentile(values, 90),
-        "min": min(values), "max": max(values)}.items()}
 
 
 #: Games per task when an executor spreads a run's games over workers.

@@ -64,5 +64,6 @@ SPEC = GameSpec(
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
     readers=((".toml", f"{_M}.mapfile:validate_map_file"),),
-    documents=(("record", f"{_M}.records:validate_record_document"),),
+    documents=(("record", f"{_M}.records:validate_record_document"),
+               ("simulation", f"{_M}.simulate:validate_simulation")),
 )

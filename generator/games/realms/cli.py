@@ -8,11 +8,10 @@ import click
 from generator.clikit import (
     Group,
     add_products,
+    declared_option,
     echo_report,
-    executor_options,
-    progress,
     read_json_arg,
-    write_json_file,
+    simulate_options,
 )
 
 
@@ -66,55 +65,29 @@ def score(file: str, as_json: bool) -> None:
 
 
 @group.command()
-@click.option("--map", "map_name", default="map-1", show_default=True,
+@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE",
               help="A shipped map's name or a map file (.toml or .json).")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
-@click.option("--player", type=click.Choice(["bot", "random"]), default="bot", show_default=True,
-              help="bot: the greedy solo bot; random: any legal move, uniformly.")
+@declared_option("realms", "sheet", "players",
+                 help="Number of players sharing the dice (1: solo).")
 @click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
               show_default=True, help="Easy-mode presets: coins (and a key) to start with.")
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder for the JSON summary.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Also write a game record of every game into this folder.")
-@executor_options()
-def simulate(map_name, games, seed, player, start, out, record_dir, jobs, dask) -> None:
-    """Play many solo games and print mean, median, p10, p90 and per-rule means."""
-    from pathlib import Path
-
-    from generator.core.executor import executor_for
-    from generator.core.output import file_name, prepare_dir
-    from generator.core.rng import fresh_seed
+@simulate_options("realms")
+def simulate(map_name, players, start, record_dir, sim) -> None:
+    """Play many games on one map: scores with their spread, per-rule means, wins by seat."""
+    from generator.games.realms.simulate import describe
     from generator.games.realms.simulate import simulate as run
-    from generator.games.realms.simulate import summary_text
 
-    if seed is None:
-        seed = fresh_seed()
-    click.echo(f"seed: {seed}")
-    prepare_dir(out)
+    seats = sim.players(players)
 
-    def wrap(items):
-        return _Bar(items, games)
+    def play(seed, executor, progress):
+        return run(map_name, sim.games, seed, seats, start, record_dir, progress=progress,
+                   executor=executor)
 
-    with executor_for(jobs, dask) as executor:
-        doc = run(map_name, games, seed, player, start, record_dir, wrap, executor)
-    click.echo(summary_text(doc))
-    write_json_file(str(Path(out) / file_name("realms", "simulation", seed, "json")), doc)
+    sim.run(play, describe)
     if record_dir:
-        click.echo(f"wrote {games} game record(s) to {record_dir}")
-
-
-class _Bar:
-    """Iterates the game indices inside a progress bar (shown only on a terminal)."""
-
-    def __init__(self, items, length: int):
-        self.items, self.length = items, length
-
-    def __iter__(self):
-        with progress(self.items, self.length, "playing") as items:
-            yield from items
+        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
 
 
 @group.command()

@@ -26,4 +26,5 @@ SPEC = GameSpec(
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),),
 )

@@ -123,42 +123,49 @@ def test_trail_bad_options_exit_2(runner, tmp_path, args, message):
 
 
 def test_simulate_command_prints_and_writes_json(runner, tmp_path):
-    result = runner.invoke(main, ["tut", "simulate", "--players", "3", "--games", "30",
-                                  "--player", "random", "--variant", "fr", "--seed", "2",
-                                  "--out", str(tmp_path)])
+    args = ["tut", "simulate", "--players", "3", "--games", "30", "--player", "random",
+            "--variant", "fr", "--seed", "2"]
+    result = runner.invoke(main, args + ["--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "win rate by seat: seat 1:" in result.output
-    assert "game length in turns: mean" in result.output and "how games ended" in result.output
-    doc = json.loads((tmp_path / "tut-simulate-2.json").read_text())
-    assert doc["format"] == "tombgen/tut.simulate" and doc["games"] == 30
-    assert abs(sum(doc["win_rate"]) - 1) < 0.01 and sum(doc["ended"].values()) == 30
-    again = runner.invoke(main, ["tut", "simulate", "--players", "3", "--games", "30",
-                                 "--player", "random", "--variant", "fr", "--seed", "2",
-                                 "--out", str(tmp_path / "b")])
+    assert "seat 1 random: wins" in result.output
+    assert "length in rounds: mean" in result.output and "how games ended" in result.output
+    name = "tut-simulation-2-players-3-variant-fr-games-30-player-random.json"
+    doc = json.loads((tmp_path / name).read_text())
+    assert doc["format"] == "tombgen/tut.simulation" and doc["games"] == 30
+    assert abs(sum(s["win_rate"] for s in doc["seats"]) - 1) < 0.01
+    assert sum(e["count"] for e in doc["ended"].values()) == 30
+    again = runner.invoke(main, args + ["--out", str(tmp_path / "b")])
     assert again.exit_code == 0
-    assert (tmp_path / "b" / "tut-simulate-2.json").read_text() == \
-        (tmp_path / "tut-simulate-2.json").read_text()
+    assert (tmp_path / "b" / name).read_text() == (tmp_path / name).read_text()
 
 
-def test_simulate_on_a_trail_file(runner, tmp_path):
-    runner.invoke(main, ["tut", "trail", "--seed", "4", "--variant", "fr", "--format", "json",
-                         "--out", str(tmp_path)])
+def test_simulate_on_a_trail_file_plays_its_players_and_rules(runner, tmp_path):
+    runner.invoke(main, ["tut", "trail", "--seed", "4", "--variant", "fr", "--players", "5",
+                         "--format", "json", "--out", str(tmp_path)])
     trail = str(tmp_path / "tut-trail-4.json")
     result = runner.invoke(main, ["tut", "simulate", "--games", "5", "--trail", trail,
-                                  "--seed", "1", "--out", str(tmp_path)])
+                                  "--seed", "1", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
-    doc = json.loads((tmp_path / "tut-simulate-1.json").read_text())
-    assert doc["variant"] == "fr" and doc["trail_mode"] == "fixed"
+    doc = json.loads(result.stdout)
+    assert doc["variant"] == "fr" and doc["trail"] == trail and len(doc["players"]) == 5
+    for option, value, words in (("--players", "3", "made for 5 players"),
+                                 ("--variant", "en", "made for the fr rules")):
+        result = runner.invoke(main, ["tut", "simulate", "--games", "5", "--trail", trail,
+                                      option, value, "--out", str(tmp_path)])
+        assert result.exit_code == 2
+        assert f"{option} {value} conflicts with the trail file {trail}, {words}" in result.output
 
 
 def test_simulate_rejects_bad_trail_files(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "tombgen/tanis.dig", "version": 1}))
-    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad)])
+    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad),
+                                  "--out", str(tmp_path)])
     assert result.exit_code == 2 and "is not a tut trail" in result.output
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--format", "json", "--out", str(tmp_path)])
     doc = json.loads((tmp_path / "tut-trail-4.json").read_text())
     doc["tiles"] = doc["tiles"][:-1]
     bad.write_text(json.dumps(doc))
-    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad)])
+    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad),
+                                  "--out", str(tmp_path)])
     assert result.exit_code == 1 and "tile-count" in result.output
