@@ -49,15 +49,6 @@ class Group(click.Group):
 Group.group_class = Group
 
 
-def _paper(ctx, param, value: str) -> str:
-    from generator.draw.paper import paper_names
-
-    value = value.lower()
-    if value not in paper_names():
-        raise click.BadParameter(f"unknown paper {value!r}; choose one of {', '.join(paper_names())}")
-    return value
-
-
 def _any_of(choices: tuple[str, ...]) -> Callable:
     """Callback of a ``list`` option: comma-separated names, each one of ``choices``."""
 
@@ -104,7 +95,18 @@ def declared_option(game_name: str, kind: str, name: str, help: str | None = Non
     flag, type, range and default; e.g. simulate's ``--players`` is the trail's)."""
     from generator.registry import game
 
-    option = game(game_name).product(kind).option(name)
+    return _declared(game(game_name).product(kind).option(name), help)
+
+
+def shared_option(name: str, help: str | None = None) -> Callable:
+    """Decorator adding one of the options every product shares (``--paper``, ``--mono``,
+    ``--lang``…) to a command that is not a product, declared the same way."""
+    from generator.registry import SHARED_OPTIONS
+
+    return _declared(next(o for o in SHARED_OPTIONS if o.name == name), help)
+
+
+def _declared(option, help: str | None) -> Callable:
     param = click_option(option if help is None else option._replace(help=help))
 
     def decorate(fn: Callable) -> Callable:
