@@ -66,8 +66,12 @@ def _any_of(choices: tuple[str, ...]) -> Callable:
 
 
 def click_option(option) -> click.Option:
-    """The click option of a registry :class:`generator.registry.Option` declaration."""
-    o = option.resolved()
+    """The click option of a registry :class:`generator.registry.Option` declaration (choices
+    from data are read when first needed)."""
+    from generator.registry import DataRef
+
+    lazy = isinstance(option.choices, DataRef)
+    o = option._replace(choices=()).resolved() if lazy else option.resolved()
     decls = [o.flag, o.name]
     if o.kind == "flag":
         return click.Option(decls, is_flag=True, default=bool(o.default), help=o.help)
@@ -82,7 +86,8 @@ def click_option(option) -> click.Option:
         kw["type"] = (click.FloatRange(o.low, o.high) if (o.low, o.high) != (None, None)
                       else click.FLOAT)
     elif o.kind == "choice":
-        kw["type"] = click.Choice(o.choices, case_sensitive=False)
+        kw["type"] = (LazyChoice(option.choices.get, case_sensitive=False) if lazy
+                      else click.Choice(o.choices, case_sensitive=False))
     elif o.kind == "list":
         kw["callback"] = _any_of(tuple(o.choices))
     elif o.kind != "text":
@@ -210,12 +215,13 @@ RUN_ONLY = ("seed", "out", "as_json", "jobs", "dask", "record_dir")
 
 
 class LazyChoice(click.Choice):
-    """A choice whose values come from ``module:attribute`` (e.g. a game's bot table), imported
-    only when the option is parsed or its help shown: listing commands stays fast."""
+    """A choice whose values are read when the option is parsed or its help shown, not when the
+    command is made (listing commands stays fast): from ``module:attribute`` (e.g. a game's bot
+    table) or from a function returning them."""
 
-    def __init__(self, ref: str):  # noqa: D107 - the values are read on first use
-        self.ref = ref
-        self.case_sensitive = True
+    def __init__(self, source: str | Callable[[], Any], case_sensitive: bool = True):
+        self.source = source
+        self.case_sensitive = case_sensitive
         self._values: tuple[str, ...] | None = None
 
     @property
@@ -223,7 +229,8 @@ class LazyChoice(click.Choice):
         if self._values is None:
             from generator.registry import resolve
 
-            self._values = tuple(resolve(self.ref))
+            source = self.source
+            self._values = tuple(resolve(source) if isinstance(source, str) else source())
         return self._values
 
     @choices.setter

@@ -70,8 +70,8 @@ def test_random_sheet_is_rated_by_default(runner, tmp_path):
 
 
 def test_map_command_writes_toml_preview_and_report(runner, tmp_path):
-    result = run(runner, "map", "--size", "13x12", "--difficulty", "standard", "--rating-games", "40",
-                 "--seed", "3", "--out", str(tmp_path))
+    result = run(runner, "map", "--size", "13x12", "--difficulty", "standard", "--rating-games",
+                 "40", "--seed", "3", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["realms-map-3.json", "realms-map-3.pdf", "realms-map-3.svg",
