@@ -1,4 +1,5 @@
-"""Playing whole games with bots, and summarising many games — shared by every engine.
+"""Playing whole games with bots, many at a time — shared by every engine (their summary is
+:mod:`generator.core.simulation`).
 
 Engines follow one protocol (ARCHITECTURE.md §3): a State with ``legal_moves()``,
 ``apply(move)``, ``is_over()``, ``scores()``, ``current_player()`` and ``check_invariants()``.
