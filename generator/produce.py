@@ -13,12 +13,17 @@ that is what ``tombgen batch`` does for each of its items. A one-item run writes
 a ``--count`` run makes one small PDF per item and joins them in item order with
 :mod:`generator.draw.pdfjoin` — the same path a batch takes, so the same item gives the same bytes
 whichever made it. :func:`pdf_metadata` is what identifies a PDF for ``tombgen verify``.
+
+:func:`make_request` turns option values into a checked :class:`Request` from the products'
+option declarations in the registry: the product commands, batch items and (later) forms all go
+through it, so a product's options are known without running anything. Every page's footer is
+the command that remakes it (:meth:`RunInfo.footer`), written from the same declarations.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -29,13 +34,13 @@ from generator.core.output import atomic_write, check_dir, file_name, prepare_di
 from generator.core.rng import derive_seed, make_rng
 from generator.draw.paper import Sheet, make_sheet
 from generator.draw.scene import Document, Page
-from generator.registry import GameSpec, ProductSpec, game, resolve
+from generator.registry import SHARED_OPTIONS, GameSpec, ProductSpec, game, resolve
 
 FORMATS = ("svg", "pdf", "json")
 
 
 class RunInfo(NamedTuple):
-    """What a renderer may show about the run: seed, item number, options."""
+    """What a renderer may show about the run: seed, item number, options, language."""
 
     game: str
     kind: str
@@ -43,14 +48,63 @@ class RunInfo(NamedTuple):
     index: int
     count: int
     options: dict[str, Any]
+    #: The language the sheet is printed in (``--lang``); one the product declares.
+    lang: str = "en"
 
     @property
     def item_seed(self) -> int:
         return derive_seed(self.seed, self.index)
 
-    def footer(self) -> str:
+    def command(self, paper: str = "a4", mono: bool = False, short: bool = False) -> str:
+        """The command that makes the run again: product and every option that differs from its
+        default, as CLI flags (``short``: files by their name only)."""
+        flags = remake_flags(self, paper, mono, short)
+        return " ".join([self.game, self.kind, *flags])
+
+    def footer(self, paper: str = "a4", mono: bool = False, short: bool = False) -> str:
+        """``realms sheet --map random --difficulty easy · seed 21 · tombgen 0.1.0``: what
+        remakes the page (item k of a ``--count`` run is named too)."""
         item = f" · item {self.index + 1} of {self.count}" if self.count > 1 else ""
-        return f"{self.game} {self.kind} · seed {self.seed}{item} · {GENERATOR}"
+        return f"{self.command(paper, mono, short)} · seed {self.seed}{item} · {GENERATOR}"
+
+
+def _shared_default(name: str) -> Any:
+    return next(o.default for o in SHARED_OPTIONS if o.name == name)
+
+
+def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
+                 short: bool = False) -> list[str]:
+    """The options of a run that differ from their declared defaults, written as CLI flags, in
+    the order the product declares them, then --count, --paper, --mono, --lang. An option whose
+    ``requires`` is not met did nothing and is left out (the command would refuse it)."""
+    import shlex
+    from pathlib import PurePath
+
+    product = game(info.game).product(info.kind)
+    defaults = product.defaults()
+    flags = []
+    for option in product.options:
+        value = info.options.get(option.name, defaults[option.name])
+        if value == defaults[option.name] or (option.kind == "flag" and not value):
+            continue
+        if any(info.options.get(other) not in allowed for other, allowed in option.requires):
+            continue  # it had no effect (e.g. rating games for a shipped map)
+        if option.kind == "flag":
+            flags.append(option.flag)
+            continue
+        text = str(value)
+        if short and option.paths and ("/" in text or "\\" in text):
+            text = PurePath(text).name
+        flags.append(f"{option.flag} {shlex.quote(text)}")
+    if info.count > 1:
+        flags.append(f"--count {info.count}")
+    if paper != _shared_default("paper"):
+        flags.append(f"--paper {paper}")
+    if mono:
+        flags.append("--mono")
+    if info.lang != _shared_default("lang"):
+        flags.append(f"--lang {info.lang}")
+    return flags
 
 
 class Built(NamedTuple):
@@ -67,7 +121,7 @@ class Built(NamedTuple):
     sheet: Sheet | None = None
 
     def document(self) -> dict[str, Any]:
-        extra = {"options": self.info.options, **self.extra}
+        extra = {"lang": self.info.lang, "options": self.info.options, **self.extra}
         if self.info.count > 1:
             extra = {"item": self.info.index + 1, "count": self.info.count, **extra}
         return envelope(self.info.game, self.info.kind, self.info.seed, self.fields, extra)
@@ -84,19 +138,44 @@ def parse_formats(value: str | Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def add_footer(page: Page, sheet: Sheet, footer: str) -> Page:
-    """The page with its footer line (kind, seed, version) at the bottom margin."""
+#: The footer when even the shortened command does not fit the line: the page still names its
+#: seed, and says where the full command is (the JSON and the PDF metadata carry every option).
+TOO_LONG = ("{product} · seed {seed}{item} · {generator} · more options than this line holds: "
+            "see the PDF metadata or the JSON")
+
+
+def footer_line(info: RunInfo, sheet: Sheet):
+    """The footer text primitive: the full command if it fits the line (shrunk down to the print
+    minimum), else with files named by their file name only, else a line that says the options
+    are in the metadata. Returns (primitive, the full footer text)."""
     from generator.draw.text import text
 
-    line = text(sheet.left, sheet.footer_y, footer, sheet.footer_size,
-                fill=sheet.theme("muted"), max_width=sheet.content_width)
-    return Page(page.width, page.height, page.items + (line,), page.symbols, footer)
+    full = info.footer(sheet.paper, sheet.theme.mono)
+    item = f" · item {info.index + 1} of {info.count}" if info.count > 1 else ""
+    tries = (full, info.footer(sheet.paper, sheet.theme.mono, short=True),
+             TOO_LONG.format(product=f"{info.game} {info.kind}", seed=info.seed, item=item,
+                             generator=GENERATOR))
+    for value in tries:
+        try:
+            return text(sheet.left, sheet.footer_y, value, sheet.footer_size,
+                        fill=sheet.theme("muted"), max_width=sheet.content_width), full
+        except BuildError:
+            continue
+    raise BuildError(f"the footer does not fit the page: {tries[-1]!r}")
+
+
+def add_footer(page: Page, sheet: Sheet, info: RunInfo) -> Page:
+    """The page with its footer line (the command that remakes it, seed, version) at the bottom
+    margin."""
+    line, full = footer_line(info, sheet)
+    return Page(page.width, page.height, page.items + (line,), page.symbols, full)
 
 
 def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count: int,
-              sheet: Sheet, options: dict[str, Any], render: bool = True) -> Built:
+              sheet: Sheet, options: dict[str, Any], render: bool = True,
+              lang: str = "en") -> Built:
     """Generates, validates and renders item ``index`` of a run."""
-    info = RunInfo(spec.name, product.kind, seed, index, count, options)
+    info = RunInfo(spec.name, product.kind, seed, index, count, options, lang)
     item = product.fn("generate")(make_rng(info.item_seed), **options)
     report = product.fn("validate")(item)
     if not report.ok:
@@ -104,22 +183,48 @@ def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count
                         f"{index + 1}); this is a bug, please report it:\n{report.text()}", report)
     pages = []
     if render:
-        pages = [add_footer(p, sheet, info.footer())
-                 for p in product.fn("render")(item, sheet, info)]
+        pages = [add_footer(p, sheet, info) for p in product.fn("render")(item, sheet, info)]
     return Built(info, item, pages, product.fn("to_fields")(item), report=report, sheet=sheet)
 
 
 def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4",
           mono: bool = False, options: dict[str, Any] | None = None,
-          render: bool = True) -> list[Built]:
-    """Builds ``count`` items in memory; raises RuleError/InputError, writes nothing."""
+          render: bool = True, lang: str = "en") -> list[Built]:
+    """Builds ``count`` items in memory; raises RuleError/InputError, writes nothing.
+
+    ``options`` not given take the defaults of the product's ``generate`` function (a library
+    call may choose cheaper ones than the command, e.g. no rating games), so the JSON records
+    every option and the footer names those that differ from the command's defaults.
+    """
     if count < 1:
         raise InputError(f"--count {count}: must be 1 or more")
     spec = game(game_name)
     product = spec.product(kind)
+    check_language(spec, product, lang)
     sheet = make_sheet(paper, mono)
-    opts = dict(options or {})
-    return [build_one(spec, product, seed, i, count, sheet, opts, render) for i in range(count)]
+    opts = {**library_defaults(product), **(options or {})}
+    return [build_one(spec, product, seed, i, count, sheet, opts, render, lang)
+            for i in range(count)]
+
+
+def library_defaults(product: ProductSpec) -> dict[str, Any]:
+    """Each declared option's default in the product's ``generate`` function (the declared
+    default where ``generate`` has none)."""
+    import inspect
+
+    declared = product.defaults()
+    params = inspect.signature(product.fn("generate")).parameters
+    return {name: (params[name].default if name in params
+                   and params[name].default is not inspect.Parameter.empty else default)
+            for name, default in declared.items()}
+
+
+def check_language(spec: GameSpec, product: ProductSpec, lang: str) -> None:
+    """InputError unless the product is printed in ``lang`` (it says which languages it has)."""
+    if lang not in product.languages:
+        raise InputError(f"--lang {lang}: {spec.name} {product.kind} sheets are printed in "
+                         f"{', '.join(product.languages)} only so far; use --lang "
+                         f"{product.languages[0]}")
 
 
 class Written(NamedTuple):
@@ -183,17 +288,19 @@ def pdf_name(info: RunInfo) -> str:
 def pdf_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> tuple[str, str, tuple[str, ...]]:
     """(title, subject, keywords) of a run's PDF.
 
-    The keywords identify the run for ``tombgen verify``: game, kind, seed, count, paper, theme
-    and, last, the options as compact JSON (``options=`` runs to the end of the keywords).
+    The subject is the footer: the command that remakes the run. The keywords identify the run
+    for ``tombgen verify``: game, kind, seed, count, paper, theme, language and, last, the options
+    as compact JSON (``options=`` runs to the end of the keywords).
     """
     title = f"tombgen {info.game} {info.kind} {info.seed}"
-    subject = (RunInfo(info.game, info.kind, info.seed, 0, 1, info.options).footer()
-               if count == 1 else
-               f"{info.game} {info.kind} · seed {info.seed} · {count} items · {GENERATOR}")
+    paper, mono = (sheet.paper, sheet.theme.mono) if sheet is not None else ("a4", False)
+    run = RunInfo(info.game, info.kind, info.seed, 0, count, info.options, info.lang)
+    subject = (run.footer(paper, mono) if count == 1 else
+               f"{run.command(paper, mono)} · seed {info.seed} · {count} items · {GENERATOR}")
     keywords = ["tombgen", info.game, info.kind, f"seed={info.seed}", f"count={count}"]
     if sheet is not None:
         keywords += [f"paper={sheet.paper}", f"mono={'yes' if sheet.theme.mono else 'no'}"]
-    keywords.append("options=" + options_json(info.options))
+    keywords += [f"lang={info.lang}", "options=" + options_json(info.options)]
     return title, subject, tuple(keywords)
 
 
@@ -253,48 +360,58 @@ def write(built: list[Built], out: str | Path, formats: tuple[str, ...]) -> list
 
 
 class Request(NamedTuple):
-    """What a product command asked :func:`produce` to make (see :func:`capture`)."""
+    """What to make: a product, the run's settings and the product's options — what a product
+    command, a batch item (and later a form) ask for. ``seed`` None: draw a fresh one."""
 
     game: str
     kind: str
-    seed: int
+    seed: int | None
     count: int
     paper: str
     mono: bool
     formats: tuple[str, ...]
+    lang: str
     options: dict[str, Any]
 
 
-class _Captured(BaseException):
-    """Raised by :func:`produce` while capturing: stops the command before it writes."""
-
-    def __init__(self, request: Request):
-        super().__init__(request)
-        self.request = request
-
-
-_CAPTURING = [False]
-
-
-def capture(call: Callable[[], Any]) -> Request | None:
-    """Runs ``call`` (a product command's callback) and returns what it asked to produce.
-
-    Nothing is built or written and the command's output is swallowed: this is how ``tombgen
-    batch`` learns the exact options a command passes on (defaults filled in, values converted)
-    without knowing any game. Returns None if the callback never called :func:`produce`.
+def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
+    """A checked :class:`Request` from option values by name (the shared options and the
+    product's own, as the command line or a batch item gives them; the missing ones take their
+    defaults). Everything the declarations say is enforced here, for every caller: an unknown
+    option, one given without the options it requires, a language the product does not have,
+    and the product's own ``check`` are InputErrors. Nothing is built.
     """
-    import contextlib
-    import io
+    spec = game(game_name)
+    product = spec.product(kind)
+    shared = {o.name: o.resolved().default for o in SHARED_OPTIONS}
+    defaults = product.defaults()
+    unknown = sorted(set(values) - set(shared) - set(defaults))
+    if unknown:
+        raise InputError(f"{game_name} {kind} has no option {', '.join(unknown)}; its options: "
+                         + ", ".join(list(defaults) + list(shared)))
+    options = {name: values.get(name, default) for name, default in defaults.items()}
+    check_requires(product, options, defaults)
+    run = {**shared, **{k: v for k, v in values.items() if k in shared}}
+    check_language(spec, product, run["lang"])
+    if run["count"] < 1:
+        raise InputError(f"--count {run['count']}: must be 1 or more")
+    if product.check:
+        product.fn("check")(options, run["count"])
+    return Request(game_name, kind, run["seed"], run["count"], run["paper"], bool(run["mono"]),
+                   parse_formats(run["format"]), run["lang"], options)
 
-    _CAPTURING[0] = True
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            call()
-    except _Captured as done:
-        return done.request
-    finally:
-        _CAPTURING[0] = False
-    return None
+
+def check_requires(product: ProductSpec, options: dict[str, Any],
+                   defaults: dict[str, Any]) -> None:
+    """An option given (not at its default) needs the values its declaration ``requires``."""
+    for option in product.options:
+        if options[option.name] == defaults[option.name]:
+            continue
+        for other, allowed in option.requires:
+            if options[other] not in allowed:
+                need = "|".join(str(a) for a in allowed)
+                raise InputError(f"{option.flag} {options[option.name]}: only with "
+                                 f"{product.option(other).flag} {need}")
 
 
 def descriptions(built: list[Built]) -> list[str]:
@@ -310,18 +427,15 @@ def descriptions(built: list[Built]) -> list[str]:
 
 def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str = "a4",
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
-            options: dict[str, Any] | None = None,
+            options: dict[str, Any] | None = None, lang: str = "en",
             notes: list[str] | None = None) -> list[Written]:
     """Build and write: the library function behind every ``tombgen <game> <kind>`` command.
 
     ``notes``, when given, receives each item's one-line description (see ``descriptions``).
     """
-    if _CAPTURING[0]:
-        raise _Captured(Request(game_name, kind, seed, count, paper, mono, tuple(formats),
-                                dict(options or {})))
     check_dir(out)
     built = build(game_name, kind, seed, count, paper, mono, options,
-                  render=bool({"svg", "pdf"} & set(formats)))
+                  render=bool({"svg", "pdf"} & set(formats)), lang=lang)
     written = write(built, out, formats)
     if notes is not None:
         notes.extend(descriptions(built))

@@ -1,8 +1,9 @@
 """The games tombgen knows, each described once by a frozen :class:`GameSpec`.
 
-Each game package declares its spec as ``SPEC`` in its ``__init__``. The CLI, ``tombgen validate``, the conformance tests and the docs iterate this registry instead of
-naming games. Specs refer to code by dotted names (``module:attribute``) and import it only when
-used, so listing the games costs nothing.
+Each game package declares its spec as ``SPEC`` in its ``__init__``. The CLI, ``tombgen validate``,
+``tombgen batch``, the conformance tests and the docs iterate this registry instead of naming
+games. Specs refer to code by dotted names (``module:attribute``) and import it only when used, so
+listing the games costs nothing.
 
 A *product* is one kind of item a game makes (Tanis ``dig``, Tumba ``setup``…). Its functions:
   ``generate(rng, **options) -> item``      seeded; never calls the global ``random``
@@ -15,6 +16,15 @@ and, optional:
                                             ``[("toml", b"...")]``; written by every run of the
                                             product whatever ``--format`` says, as
                                             ``<game>-<kind>-<seed>[-<n>].<extension>``
+  ``check(options, count)``                 checks across options (raises InputError) before
+                                            anything is built
+  ``executor(jobs, dask)``                  a context manager in which items are built: the
+                                            product plays games while building (``--jobs``)
+
+A product's options are declared once, as :class:`Option` data (:data:`SHARED_OPTIONS` for the
+options every product takes): the click options of its command, the keys of a batch item and the
+fields of a form are all made from them, and the page footer names those that differ from their
+default.
 """
 
 from __future__ import annotations
@@ -29,6 +39,85 @@ def resolve(ref: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), attr)
 
 
+class DataRef(NamedTuple):
+    """A value read from code or data when first needed: ``module:attribute`` (called if it is a
+    function), then ``path`` (dotted keys) into it; a mapping's keys are taken as its values.
+    ``DataRef("generator.games.tut.model:data", "trail.max_players")`` is 6 from seeds/tut.toml."""
+
+    ref: str
+    path: str = ""
+
+    def get(self) -> Any:
+        value = resolve(self.ref)
+        if callable(value):
+            value = value()
+        for key in filter(None, self.path.split(".")):
+            value = value[key]
+        return tuple(value) if isinstance(value, (dict, list)) else value
+
+
+def _value(value: Any) -> Any:
+    return value.get() if isinstance(value, DataRef) else value
+
+
+class Option(NamedTuple):
+    """One option of a product, declared once.
+
+    ``name`` is the keyword the product's ``generate`` takes, the key in the JSON ``options`` and
+    in batch items; the command-line flag is ``--`` + name with ``-`` for ``_``. ``kind`` is
+    ``text``, ``int``, ``number``, ``flag``, ``choice`` (one of ``choices``) or ``list`` (any of
+    ``choices``, comma-separated). ``low``/``high`` bound an int or number (None: open).
+    ``default`` None means "not given": the help says what the product does then. ``requires``
+    lists ``(other option, allowed values)``: the option only makes sense (and may only be given)
+    when each other option has one of those values. ``paths``: a value may name a file (read
+    relative to a batch config). Any of ``choices``, ``low``, ``high``, ``default`` may be a
+    :class:`DataRef` into the game's data, read when the command is built.
+    """
+
+    name: str
+    help: str
+    kind: str = "text"
+    default: Any = None
+    choices: Any = ()
+    low: Any = None
+    high: Any = None
+    metavar: str = ""
+    requires: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    paths: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def resolved(self) -> "Option":
+        """The option with every :class:`DataRef` replaced by its value."""
+        return self._replace(default=_value(self.default), choices=tuple(_value(self.choices)),
+                             low=_value(self.low), high=_value(self.high))
+
+    def describe(self) -> dict[str, Any]:
+        """Everything about the option as JSON-friendly data (what a form is built from)."""
+        o = self.resolved()
+        return {"name": o.name, "flag": o.flag, "kind": o.kind, "default": o.default,
+                "choices": list(o.choices), "low": o.low, "high": o.high, "metavar": o.metavar,
+                "help": o.help, "paths": o.paths,
+                "requires": {k: list(v) for k, v in o.requires}}
+
+
+#: The options every product takes (besides ``--out``, where its files go).
+SHARED_OPTIONS = (
+    Option("seed", "Seed (an integer ≥ 0). Default: a fresh one, always printed.", "int",
+           low=0, metavar="INT"),
+    Option("count", "Number of distinct items.", "int", default=1, low=1, metavar="N"),
+    Option("format", "Any of svg,pdf,json, comma-separated.", "list", default="svg,pdf,json",
+           choices=("svg", "pdf", "json"), metavar="LIST"),
+    Option("paper", "Paper size.", "choice", default="a4",
+           choices=DataRef("generator.draw.paper:paper_names")),
+    Option("mono", "Black-and-white print theme.", "flag", default=False),
+    Option("lang", "Language of the printed text.", "choice", default="en",
+           choices=DataRef("generator.draw.content:LANGUAGES")),
+)
+
+
 class ProductSpec(NamedTuple):
     """One kind of item a game makes; function references are ``module:attribute`` strings."""
 
@@ -39,15 +128,34 @@ class ProductSpec(NamedTuple):
     to_fields: str
     from_fields: str
     render: str
-    options: tuple[str, ...] = ()
+    #: The product's own options (see :class:`Option`), in the order help lists them.
+    options: tuple[Option, ...] = ()
     #: ``module:function`` — ``extra_files(item) -> [(extension, bytes)]`` (see above), or "".
     extra_files: str = ""
     #: ``module:fn(item) -> str | None`` — an optional one-line summary of a built item (e.g. a
     #: map's rating), printed by the CLI after the item's files are written.
     describe: str = ""
+    #: ``module:fn(options, count) -> None`` — checks across options (InputError), or "".
+    check: str = ""
+    #: ``module:fn(jobs, dask)`` — a context manager in which items are built, for products
+    #: that play games while building (their command takes --jobs/--dask), or "".
+    executor: str = ""
+    #: Languages its sheets are printed in (``--lang``); more come with its translation.
+    languages: tuple[str, ...] = ("en",)
 
     def fn(self, role: str) -> Callable[..., Any]:
         return resolve(getattr(self, role))
+
+    def option(self, name: str) -> Option:
+        """The declaration of one of its own or the shared options."""
+        for option in self.options + SHARED_OPTIONS:
+            if option.name == name:
+                return option
+        raise KeyError(f"{self.kind} has no option {name!r}")
+
+    def defaults(self) -> dict[str, Any]:
+        """Its own options' default values (data references read)."""
+        return {o.name: _value(o.default) for o in self.options}
 
 
 class GameSpec(NamedTuple):
@@ -61,7 +169,7 @@ class GameSpec(NamedTuple):
     #: ``new_state(rng, **options)``; the State has legal_moves(), apply(move), is_over(),
     #: scores() and check_invariants() -> list[str] (empty when all hold).
     engine: str = ""
-    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.aids.content.Aid``.
+    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.draw.content.Aid``.
     aid: str = ""
     #: Extra file kinds ``tombgen validate`` accepts: (suffix, "module:function(path) -> Report").
     readers: tuple[tuple[str, str], ...] = ()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator import GENERATOR
-from generator.aids.content import Aid, Catalogue
+from generator.draw.content import Aid, Catalogue
 from generator.core.data import MapOf, load_seed, resource_root
 from generator.core.errors import InputError
 from generator.draw.documents import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Command
+from generator.clikit import Command, shared_option
 
 
 def _size(ctx, param, value: str) -> str:
@@ -15,16 +15,9 @@ def _size(ctx, param, value: str) -> str:
     return value
 
 
-def _paper(ctx, param, value: str) -> str:
-    from generator.clikit import _paper as paper
-
-    return paper(ctx, param, value)
-
-
 @click.command(cls=Command)
 @click.argument("game")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="Language of the cards.")
+@shared_option("lang", help="Language of the cards.")
 @click.option("--size", default="poker", show_default=True, callback=_size,
               help="Card size: a4, a5, a6, tarot or poker (see seeds/cards.toml).")
 @click.option("--variant", type=click.Choice(["en", "fr"]), default="en", show_default=True,
@@ -33,9 +26,8 @@ def _paper(ctx, param, value: str) -> str:
 @click.option("--bleed", type=float, default=0.0, show_default=True,
               help="Extend backgrounds this many mm past the trim.")
 @click.option("--crop-marks", is_flag=True, help="Crop marks around each card (always on with --nup).")
-@click.option("--paper", default="a4", show_default=True, callback=_paper,
-              help="Sheet size for --nup: a4 or letter.")
-@click.option("--mono", is_flag=True, help="Black-and-white theme.")
+@shared_option("paper", help="Sheet size for --nup.")
+@shared_option("mono", help="Black-and-white theme.")
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder for the PDF files.")
 def aid(game, lang, size, variant, nup, bleed, crop_marks, paper, mono, out) -> None:

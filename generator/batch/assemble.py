@@ -159,7 +159,7 @@ class Assembly:
         from generator.produce import RunInfo, join_metadata
 
         item = self.item
-        info = RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options)
+        info = RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options, item.lang)
         size, sha = self.target.finish(**join_metadata(info, item.count,
                                                        make_sheet(item.paper, item.mono)))
         if self.spool is not None:

@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Command
+from generator.clikit import Command, executor_options
+
+_executor_options = executor_options(
+    "Do the work", jobs_default=None,
+    jobs_help="Worker processes (default: the number of CPUs; 1 = no pool).")
 
 
-def _executor_options(fn):
-    fn = click.option("--dask", "address", default=None, metavar="ADDRESS",
-                      help="Send the work to a running dask.distributed scheduler "
-                           "(e.g. tcp://10.0.0.5:8786) instead of local processes.")(fn)
-    fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
-                      help="Worker processes (default: the number of CPUs; 1 = no pool).")(fn)
-    return fn
-
-
-def _check_executor(jobs, address) -> None:
+def _check_executor(jobs, dask) -> None:
     from generator.core.errors import InputError
 
-    if jobs is not None and address:
+    if jobs is not None and dask:
         raise InputError("give --jobs or --dask, not both")
 
 
@@ -32,7 +27,7 @@ def _check_executor(jobs, address) -> None:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Folder for the files and manifest.json (default: out in the config's "
                    "[batch] table, else output/).")
-def batch(config: str, jobs: int | None, address: str | None, out: str | None) -> None:
+def batch(config: str, jobs: int | None, dask: str | None, out: str | None) -> None:
     """Make many items from a TOML config, with a manifest; a rerun resumes.
 
     Each [[item]] names a game and kind (a product, or "aid") and that command's options:
@@ -41,8 +36,8 @@ def batch(config: str, jobs: int | None, address: str | None, out: str | None) -
     from generator.batch.run import run_batch
     from generator.clikit import progress
 
-    _check_executor(jobs, address)
-    outcome = run_batch(config, out=out, jobs=jobs, dask=address, progress=progress)
+    _check_executor(jobs, dask)
+    outcome = run_batch(config, out=out, jobs=jobs, dask=dask, progress=progress)
     for item in outcome.drawn:
         click.echo(f"item {item.number} ({item.game} {item.kind}): seed {item.seed}")
     items = len(outcome.config.items)
@@ -62,7 +57,7 @@ def batch(config: str, jobs: int | None, address: str | None, out: str | None) -
 @click.command(cls=Command)
 @click.argument("target", type=click.Path())
 @_executor_options
-def verify(target: str, jobs: int | None, address: str | None) -> None:
+def verify(target: str, jobs: int | None, dask: str | None) -> None:
     """Regenerate files and compare bytes: a batch FOLDER, an item's JSON, or a PDF.
 
     Prints one line per file (ok, MISMATCH, missing, FAILED, VERSION) and exits 1 if any file
@@ -71,8 +66,8 @@ def verify(target: str, jobs: int | None, address: str | None) -> None:
     from generator.batch.verify import verify_path
     from generator.clikit import progress
 
-    _check_executor(jobs, address)
-    checks = verify_path(target, jobs=jobs, dask=address, progress=progress)
+    _check_executor(jobs, dask)
+    checks = verify_path(target, jobs=jobs, dask=dask, progress=progress)
     for check in checks:
         click.echo(check.line())
     bad = [c for c in checks if not c.ok]

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from generator.batch import manifest
 from generator.batch.assemble import SPOOL_DIR, Assembly, PartSpool, joined_items
 from generator.batch.config import Config, Item, load_config, out_folder
-from generator.batch.executor import make_executor
+from generator.core.executor import make_executor
 from generator.batch.units import Unit, UnitResult, build_unit, config_units
 from generator.clikit import Quiet
 from generator.core.errors import InputError, RuleError, TombgenError

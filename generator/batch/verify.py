@@ -89,7 +89,7 @@ class _Executor:
         if self.given is not None:
             return self.given
         if self.made is None:
-            from generator.batch.executor import make_executor
+            from generator.core.executor import make_executor
 
             self.made = make_executor(self.jobs, self.dask)
         return self.made
@@ -196,13 +196,13 @@ def _verify_document(path: Path, fmt: str, doc: dict[str, Any]) -> Check:
         return _other_version(str(path), doc.get("generator"))
     spec, product = pair
     seed, count, item = doc.get("seed"), doc.get("count", 1), doc.get("item", 1)
-    options = doc.get("options", {})
+    options, lang = doc.get("options", {}), doc.get("lang", "en")
     if not (isinstance(seed, int) and isinstance(count, int) and isinstance(item, int)
-            and 1 <= item <= count and isinstance(options, dict)):
-        raise InputError(f"{path}: seed, item, count or options missing or malformed")
+            and 1 <= item <= count and isinstance(options, dict) and isinstance(lang, str)):
+        raise InputError(f"{path}: seed, item, count, lang or options missing or malformed")
     try:
         built = build_one(spec, product, seed, item - 1, count, make_sheet("a4", False), options,
-                          render=False)
+                          render=False, lang=lang)
     except Exception as exc:  # noqa: BLE001 - a rebuild that fails is a failed check
         return Check(str(path), FAILED, error_text(exc))
     return _compare(path, dumps(built.document()).encode("utf-8"))
@@ -234,7 +234,7 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
     try:
         return Item(0, 0, parts[1], parts[2], int(fields["seed"]), int(fields["count"]),
                     fields.get("paper", "a4"), fields.get("mono", "no") == "yes", ("pdf",),
-                    json.loads(options))
+                    json.loads(options), lang=fields.get("lang", "en"))
     except (KeyError, ValueError) as exc:
         raise InputError(f"{path}: malformed metadata keywords ({exc})") from None
 

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.aids.build import aid_games, card_format, cards_data, make_aid, make_aids, size_names
-from generator.aids.content import LANGUAGES, Catalogue
+from generator.draw.content import LANGUAGES, Catalogue
 from generator.core.errors import BuildError, InputError
 from generator.draw.paper import make_sheet
 

@@ -160,12 +160,39 @@ def test_a_command_callback_refusal_names_its_key(tmp_path):
 
 
 def test_file_paths_are_relative_to_the_config_and_must_exist(tmp_path):
-    text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nstyle = "maps/mine.toml"\n'
+    """Only options declared to take files (realms --map) read paths; the file must exist."""
+    text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\nmap = "maps/mine.toml"\n'
     assert "file not found" in line_of(problems(tmp_path, text), 5)
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "mine.toml").write_text("")
-    # Found, so resolved to an absolute path, which the command then refuses as a style.
+    # Found, so resolved to an absolute path (read when the item is made).
+    item = load_config(write(tmp_path, text)).items[0]
+    assert item.options["map"] == str((tmp_path / "maps" / "mine.toml").resolve())
+    # An option that takes no file keeps its value: the command refuses it as a style.
+    text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nstyle = "maps/mine.toml"\n'
     assert "is not one of" in line_of(problems(tmp_path, text), 5)
+
+
+def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch):
+    """A config is checked from the products' declarations: neither the command's callback nor
+    the pipeline runs, and what each option requires is enforced with the key's line."""
+    import generator.produce as produce
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the pipeline ran while a config was checked")
+
+    monkeypatch.setattr(produce, "produce", refuse)
+    monkeypatch.setattr(produce, "build", refuse)
+    text = ('[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\nmap = "random"\n'
+            'rating_games = 0\nlang = "en"\n')
+    item = load_config(write(tmp_path, text)).items[0]
+    assert item.options == {"map": "random", "difficulty": None, "players": 1,
+                            "rating_games": 0, "size": None}
+    assert item.lang == "en"
+    text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\n\nsize = "14"\n'
+    assert "--size 14: only with --map random" in line_of(problems(tmp_path, text), 6)
+    text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nlang = "fr"\n'
+    assert "printed in en only" in line_of(problems(tmp_path, text), 5)
 
 
 def test_two_items_writing_the_same_files(tmp_path):

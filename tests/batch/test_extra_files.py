@@ -9,7 +9,7 @@ from generator.batch.run import run_batch
 from generator.batch.verify import verify_path
 from generator.cli import main
 
-MAP_ITEM = ('[[item]]\ngame = "realms"\nkind = "map"\nsize = "12"\ngames = 20\ncount = 2\n'
+MAP_ITEM = ('[[item]]\ngame = "realms"\nkind = "map"\nsize = "12"\nrating_games = 20\ncount = 2\n'
             'seed = 31\nformat = ["svg", "json"]\n')
 
 
@@ -33,9 +33,9 @@ def test_batch_writes_records_and_verifies_the_map_files(runner, tmp_path):
 
 
 def test_the_command_writes_the_same_map_file_as_the_batch(runner, tmp_path):
-    result = runner.invoke(main, ["realms", "map", "--size", "12", "--games", "20", "--count",
-                                  "2", "--seed", "31", "--format", "svg,json", "--out",
-                                  str(tmp_path / "cmd")])
+    result = runner.invoke(main, ["realms", "map", "--size", "12", "--rating-games", "20",
+                                  "--count", "2", "--seed", "31", "--format", "svg,json",
+                                  "--out", str(tmp_path / "cmd")])
     assert result.exit_code == 0, result.output
     assert "realms-map-31-1.toml (toml, " in result.output
     run_batch(write(tmp_path, MAP_ITEM), out=tmp_path / "batch", jobs=1)

@@ -69,7 +69,8 @@ def test_count_run_pdf_is_the_joined_parts():
     built = build("tanis", "dig", 5, count=3)
     pdf = next(f for f in render_files(built, ("pdf",)) if f[1] == "pdf")[3]
     info = PdfReader(io.BytesIO(pdf)).metadata
-    assert "count=3" in info["/Keywords"] and info["/Keywords"].endswith('options={}')
+    assert "count=3" in info["/Keywords"]
+    assert info["/Keywords"].endswith('lang=en, options={"style":"random"}')
 
 
 def test_refuses_what_it_cannot_read():

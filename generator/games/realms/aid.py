@@ -5,7 +5,7 @@ Every number comes from ``seeds/realms.toml``; sentences from the aid catalogues
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Table
+from generator.draw.content import Aid, Catalogue, Para, Section, Table
 from generator.games.realms.model import data
 
 MONSTERS = ("ooze", "skeleton", "zombie", "golem", "mimic", "mummy")

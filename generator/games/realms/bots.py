@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_legal import fits, wand_edges
@@ -30,7 +31,7 @@ from generator.games.realms.rules_moves import (
     Wand,
 )
 
-__all__ = ["PLAYERS", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Weights:
 class GreedyBot:
     """Greedy one-move-ahead bot with hand-tuned values (see the module doc)."""
 
-    name = "bot"
+    name = "greedy"
 
     def __init__(self, weights: Weights | None = None):
         self.w = weights or Weights()
@@ -399,9 +400,16 @@ def _halo(board, start: int, steps: int) -> int:
     return mask
 
 
-PLAYERS = {"bot": GreedyBot, "random": RandomBot}
+#: The players ``--player`` names (the same names for the same kind of bot in every game), and
+#: the one that plays when none is named.
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+DEFAULT_PLAYER = "greedy"
 
 
 def make_bot(name: str):
-    """A player by name: ``bot`` (greedy) or ``random`` (uniform over legal moves)."""
-    return PLAYERS[name]()
+    """A player by name (a key of :data:`BOTS`); an unknown name is an InputError."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise InputError(f"--player {name}: unknown player; choose one of "
+                         f"{', '.join(BOTS)}") from None

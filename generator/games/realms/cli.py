@@ -7,16 +7,12 @@ import click
 
 from generator.clikit import (
     Group,
+    add_products,
+    declared_option,
     echo_report,
-    executor_options,
-    output_options,
-    progress,
     read_json_arg,
-    run_product,
-    write_json_file,
+    simulate_options,
 )
-
-LEVELS = ("easy", "standard", "hard")     # model.LEVELS, repeated: this module imports no game code
 
 
 @click.group(name="realms", cls=Group)
@@ -24,59 +20,16 @@ def group() -> None:
     """Hidden Realms: The Mummy's Tomb — game sheets, generated maps, rules engine, bots."""
 
 
-@group.command()
-@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE|random",
-              help="A shipped map (map-1 ... map-4), a map file (.toml or .json), or random "
-                   "for a newly generated map per sheet.")
-@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
-              help="random: make maps rated this difficulty; a named map or file: check its "
-                   "rating says so.")
-@click.option("--players", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Copies of each sheet, one per player (each with a name line); up to 8.")
-@click.option("--games", type=click.IntRange(min=0), default=None, metavar="G",
-              help="random: bot games that rate each map (default 100; 0 = no rating).")
-@click.option("--size", default=None, metavar="N|WxH",
-              help="random: the map's size, 12 to 16 a side (default: random).")
-@output_options(count=True)
-def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper, mono,
-          count) -> None:
-    """Make the printable game sheet: map, rounds, tiles, monsters, backpack, scoring."""
+add_products(group, "realms")
+
+
+def check_sheet(options: dict, count: int) -> None:
+    """``realms sheet``: different sheets (``--count``) need generated maps."""
     from generator.core.errors import InputError
-    from generator.games.realms.model import data
 
-    if map_name != "random":
-        if count > 1:
-            raise InputError(f"--count {count} makes different sheets, which needs --map "
-                             f"random; for copies of {map_name} use --players {count}")
-        if games:
-            raise InputError("--games rates generated maps; use it with --map random")
-    if games is None:
-        games = data()["generate"]["sheet_games"] if map_name == "random" else 0
-    run_product("realms", "sheet", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"map": map_name, "difficulty": difficulty,
-                                      "players": players, "games": games, "size": size})
-
-
-@group.command(name="map")
-@click.option("--size", default=None, metavar="N|WxH",
-              help="Map size: N (square) or WxH, 12 to 16 a side. Default: random.")
-@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
-              help="Steer the generator, then keep only a map rated this difficulty.")
-@click.option("--games", type=click.IntRange(min=20), default=200, show_default=True,
-              metavar="G", help="Bot games that rate each map (par = their median score).")
-@output_options(count=True)
-@executor_options("Play the rating games")
-def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, dask) -> None:
-    """Generate maps: validated, rated by bot play; writes the map file (.toml, always), a
-    preview sheet (SVG, PDF) and a JSON report."""
-    from generator.core.rng import fresh_seed
-    from generator.games.realms.rating import rating_executor
-
-    seed = fresh_seed() if seed is None else seed
-    options = {"size": size, "difficulty": difficulty, "games": games}
-    with rating_executor(jobs, dask):
-        run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper,
-                    mono=mono, count=count, options=options)
+    if options["map"] != "random" and count > 1:
+        raise InputError(f"--count {count} makes different sheets, which needs --map random; "
+                         f"for copies of {options['map']} use --players {count}")
 
 
 @group.command()
@@ -84,7 +37,7 @@ def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, 
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def validate(file: str, as_json: bool) -> None:
     """Check a map file (TOML or JSON map): exit 0 valid, 1 problems (all listed), 2 unreadable."""
-    from generator.games.realms.rules_map import validate_map_file
+    from generator.games.realms.mapfile import validate_map_file
 
     report = validate_map_file(file)
     echo_report(report, as_json)
@@ -112,55 +65,29 @@ def score(file: str, as_json: bool) -> None:
 
 
 @group.command()
-@click.option("--map", "map_name", default="map-1", show_default=True,
+@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE",
               help="A shipped map's name or a map file (.toml or .json).")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
-@click.option("--player", type=click.Choice(["bot", "random"]), default="bot", show_default=True,
-              help="bot: the greedy solo bot; random: any legal move, uniformly.")
+@declared_option("realms", "sheet", "players",
+                 help="Number of players sharing the dice (1: solo).")
 @click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
               show_default=True, help="Easy-mode presets: coins (and a key) to start with.")
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder for the JSON summary.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Also write a game record of every game into this folder.")
-@executor_options()
-def simulate(map_name, games, seed, player, start, out, record_dir, jobs, dask) -> None:
-    """Play many solo games and print mean, median, p10, p90 and per-rule means."""
-    from pathlib import Path
-
-    from generator.batch.executor import executor_for
-    from generator.core.output import file_name, prepare_dir
-    from generator.core.rng import fresh_seed
+@simulate_options("realms")
+def simulate(map_name, players, start, record_dir, sim) -> None:
+    """Play many games on one map: scores with their spread, per-rule means, wins by seat."""
+    from generator.games.realms.simulate import describe
     from generator.games.realms.simulate import simulate as run
-    from generator.games.realms.simulate import summary_text
 
-    if seed is None:
-        seed = fresh_seed()
-    click.echo(f"seed: {seed}")
-    prepare_dir(out)
+    seats = sim.players(players)
 
-    def wrap(items):
-        return _Bar(items, games)
+    def play(seed, executor, progress):
+        return run(map_name, sim.games, seed, seats, start, record_dir, progress=progress,
+                   executor=executor)
 
-    with executor_for(jobs, dask) as executor:
-        doc = run(map_name, games, seed, player, start, record_dir, wrap, executor)
-    click.echo(summary_text(doc))
-    write_json_file(str(Path(out) / file_name("realms", "simulation", seed, "json")), doc)
+    sim.run(play, describe)
     if record_dir:
-        click.echo(f"wrote {games} game record(s) to {record_dir}")
-
-
-class _Bar:
-    """Iterates the game indices inside a progress bar (shown only on a terminal)."""
-
-    def __init__(self, items, length: int):
-        self.items, self.length = items, length
-
-    def __iter__(self):
-        with progress(self.items, self.length, "playing") as items:
-            yield from items
+        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
 
 
 @group.command()

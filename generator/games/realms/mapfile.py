@@ -285,3 +285,14 @@ def load_map(name_or_path: str) -> Map:
     if not report.ok:
         raise RuleError(report.text(), report)
     return m
+
+
+def validate_map_file(path) -> Report:
+    """``tombgen validate`` / ``tombgen realms validate`` for a map file, TOML or JSON."""
+    from generator.games.realms.rules_map import validate_map
+
+    m, report, places = read_map(path)
+    if m is not None:
+        report.extend(validate_map(m, places))
+    report.subject = "<stdin>" if str(path) == "-" else str(path)
+    return report

@@ -6,9 +6,10 @@
 asked and how many layouts and rated maps it took). ``sheet`` JSON holds the map it prints, its
 rating, where the map came from and the number of players.
 
-Rating by simulation is the expensive part, so it is an option (``games``): the library default
-is 0 (generate + validate only; what the conformance tests run), while ``tombgen realms map``
-always passes ``--games`` (200 by default) and ``tombgen realms sheet --map random`` 100.
+Rating by simulation is the expensive part, so it is an option (``rating_games``): the library
+default is 0 (generate + validate only; what the conformance tests run), while the commands
+``tombgen realms map`` and ``realms sheet --map random`` default to the numbers of games in
+seeds/realms.toml (``--rating-games``).
 """
 
 from __future__ import annotations
@@ -110,9 +111,10 @@ def _labelled(m: Map, r: Rating) -> Map:
     return replace(m, difficulty=r.label, description=text)
 
 
-def generate_map_item(rng, size=None, difficulty: str | None = None, games: int = 0) -> MapItem:
-    """Product ``map``: generate (+ rate when ``games`` > 0)."""
-    return make_map(rng, size, difficulty, games)
+def generate_map_item(rng, size=None, difficulty: str | None = None,
+                      rating_games: int = 0) -> MapItem:
+    """Product ``map``: generate (+ rate when ``rating_games`` > 0)."""
+    return make_map(rng, size, difficulty, rating_games)
 
 
 def validate_map_item(item: MapItem) -> Report:
@@ -176,7 +178,7 @@ def render_map_item(item: MapItem, sheet, info) -> list:
 # ------------------------------------------------------------------------------------ sheets
 
 def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, players: int = 1,
-                   games: int = 0, size=None) -> SheetItem:
+                   rating_games: int = 0, size=None) -> SheetItem:
     """Product ``sheet``: the game sheet of a shipped map (by name), a map file (TOML or JSON,
     read and validated by the map reader) or, with ``map="random"``, a generated map."""
     wanted = difficulty or None
@@ -184,7 +186,7 @@ def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, playe
         raise InputError(f"--difficulty {wanted}: choose one of {', '.join(LEVELS)}")
     _check_players(players)
     if map == "random":
-        made = make_map(rng, size, wanted, games)
+        made = make_map(rng, size, wanted, rating_games)
         return SheetItem(made.map, made.rating, "random", players, wanted)
     if size:
         raise InputError("--size is for generated maps; use it with --map random")

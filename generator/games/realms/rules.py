@@ -15,7 +15,8 @@ from generator.games.realms.rules_board import board_for
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_dice import ListedDice, SeededDice
 from generator.games.realms.rules_legal import legal_moves as _legal
-from generator.games.realms.rules_map import validate_map, validate_map_document, validate_map_file
+from generator.games.realms.mapfile import validate_map_file
+from generator.games.realms.rules_map import validate_map, validate_map_document
 from generator.games.realms.rules_scoring import achievements, ranking, score_lines, sheet_tallies
 from generator.games.realms.rules_sheet import Sheet
 

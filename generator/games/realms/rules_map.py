@@ -228,17 +228,3 @@ def validate_map_document(doc: dict, source: str) -> Report:
     report = validate_map(map_from_fields(doc, source))
     report.subject = source
     return report
-
-
-def validate_map_file(path) -> Report:
-    """``tombgen validate`` / ``tombgen realms validate`` for a map file, TOML or JSON."""
-    from generator.games.realms.mapfile import read_map
-
-    m, report, places = read_map(path)
-    if m is not None:
-        report.extend(validate_map(m, places))
-    report.subject = "<stdin>" if str(path) == "-" else str(path)
-    return report
-
-
-

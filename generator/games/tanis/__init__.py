@@ -1,6 +1,6 @@
 """Tanis: dig patterns for the layered dig box, the game engine and its bots."""
 
-from generator.registry import GameSpec, ProductSpec
+from generator.registry import DataRef, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tanis"
 
@@ -11,15 +11,20 @@ SPEC = GameSpec(
     products=(
         ProductSpec(
             kind="dig",
-            summary="four layers of ten tiles, laid into the lid and flipped",
+            summary="Make a dig pattern: how to lay the 40 tiles into the lid (SVG, PDF, JSON).",
             generate=f"{_M}.generate:generate_dig",
             validate=f"{_M}.rules:validate_dig",
             to_fields=f"{_M}.model:dig_to_fields",
             from_fields=f"{_M}.model:dig_from_fields",
             render=f"{_M}.render:render_dig",
-            options=("style",),
+            options=(
+                Option("style", "classic: the two alternating patterns; random: any valid stack, "
+                       "uniformly.", "choice", default="random",
+                       choices=DataRef(f"{_M}.generate:STYLES")),
+            ),
         ),
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),),
 )

@@ -5,7 +5,7 @@ Counts and points come from ``seeds/tanis.toml``; sentences from the aid catalog
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Steps, Table
+from generator.draw.content import Aid, Catalogue, Para, Section, Steps, Table
 from generator.games.tanis.model import data
 
 CARDS = ("explorer", "excavator", "expert")

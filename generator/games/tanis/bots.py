@@ -147,7 +147,9 @@ def _gone(state: State) -> list[int]:
     return masks
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+#: The players ``--player`` names, and the one that plays when none is named.
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+DEFAULT_PLAYER = "greedy"
 
 
 def make_bot(name: str):

@@ -28,6 +28,11 @@ SCHEMA = {
 
 FIELDS = ("box", "layers")
 CARDS = ("explorer", "excavator", "expert")
+#: The steps of a turn (the engine's phases), and where a tile is when no player holds it
+#: (players hold theirs as 0 and 1). Codes shared by the engine and its invariant checks.
+START, TAKE, EXPERT1, EXPERT2, OVER = range(5)
+PHASES = ("start", "take", "expert-first", "expert-second", "over")
+IN_DIG, EXCAVATED = -1, -2
 
 
 def data():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.games.tanis.model import CARDS, data
+from generator.games.tanis.model import CARDS, EXCAVATED, IN_DIG, OVER, data
 
 if TYPE_CHECKING:  # pragma: no cover
     from generator.games.tanis.rules_play import State
@@ -26,8 +26,6 @@ def invariants(state: "State") -> list[str]:
 
 def _accounting(state: "State") -> list[str]:
     """Each tile is in the dig, with one player, or excavated; holdings match the takes."""
-    from generator.games.tanis.rules_play import EXCAVATED, IN_DIG, OVER
-
     out = []
     players = len(state.held)
     places = {IN_DIG, EXCAVATED, *range(players)}
@@ -54,8 +52,6 @@ def _accounting(state: "State") -> list[str]:
 
 def _geometry(state: "State") -> list[str]:
     """Tiles inside the box, no overlap on a level, every tile held up by the level below."""
-    from generator.games.tanis.rules_play import IN_DIG
-
     b = state.board
     out = []
     occ = [0] * b.levels
@@ -83,8 +79,6 @@ def _geometry(state: "State") -> list[str]:
 
 def _visibility(state: "State") -> list[str]:
     """The visible list equals a re-derivation; every visible tile has been seen."""
-    from generator.games.tanis.rules_play import IN_DIG
-
     b = state.board
     expected = []
     for t in range(b.tiles):

@@ -26,13 +26,24 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from generator.core.errors import InputError, RuleError
-from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
+from generator.games.tanis.model import (
+    CARDS,
+    EXCAVATED,
+    EXPERT1,
+    EXPERT2,
+    IN_DIG,
+    OVER,
+    PHASES,
+    START,
+    TAKE,
+    Dig,
+    all_codes,
+    data,
+    tile_name,
+)
 from generator.games.tanis.rules_board import Board, half_units
 from generator.games.tanis.rules_scoring import mask_points, winner
 
-START, TAKE, EXPERT1, EXPERT2, OVER = range(5)
-PHASES = ("start", "take", "expert-first", "expert-second", "over")
-IN_DIG, EXCAVATED = -1, -2
 EXPLORER, EXCAVATOR, EXPERT = range(3)
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 

@@ -7,7 +7,7 @@ into the tomb. Sentences come from the aid catalogues.
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Steps, Table
+from generator.draw.content import Aid, Catalogue, Para, Section, Steps, Table
 from generator.games.tumba.model import data
 from generator.games.tumba.rules import roll_options
 from generator.games.tumba.rules_roll import all_rolls

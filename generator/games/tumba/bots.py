@@ -89,7 +89,9 @@ def _jump_value(state, move: Jump) -> float:
     return 40.0 - land_depth
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+#: The players ``--player`` names, and the one that plays when none is named.
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+DEFAULT_PLAYER = "greedy"
 
 
 def make_bots(names, players: int) -> list:

@@ -6,7 +6,7 @@ and the engine's own scoring function; which sentences appear depends on the var
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Steps, Table
+from generator.draw.content import Aid, Catalogue, Para, Section, Steps, Table
 from generator.games.tut.model import data, rules
 from generator.games.tut.rules_scoring import payments
 

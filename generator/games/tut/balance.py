@@ -1,6 +1,6 @@
 """Seat balance of one trail: does the seat you sit in matter more on it than on any trail?
 
-``tut trail --simulate G`` plays G games of greedy bots on the trail and reports each seat's
+``tut trail --rating-games G`` plays G games of greedy bots on the trail and reports each seat's
 win rate with its 95% interval (:func:`generator.core.stats.proportion_interval`; a shared win
 counts 1/k). Even on random trails the seats do not win equally often (moving first matters), so
 the yardstick is the same seat's rate on random trails with the same bots, stored with what made
@@ -61,13 +61,24 @@ def verdict(intervals: Sequence[Sequence[float]], ref: dict | None) -> list[dict
     return off
 
 
-def seat_balance(tiles: Sequence[str], players: int, variant: str, games: int,
-                 seed: int) -> dict:
-    """The seat balance of one trail under greedy bots (what ``tut trail --simulate`` adds)."""
+def _greedy_games(players: int, games: int, variant: str, tiles: Sequence[str] | None,
+                  seed: int) -> dict:
+    """Seat win rates with their intervals, game length in rounds and how games ended, from
+    ``games`` greedy games (a fixed trail ``tiles``, or a fresh one each game)."""
     from generator.games.tut.simulate import simulate
 
-    result = simulate(players, games, variant, BOT, tiles, seed)
-    intervals = result["win_interval"]
+    doc = simulate([BOT] * players, games, variant, tiles, seed)
+    return {"win_rate": [s["win_rate"] for s in doc["seats"]],
+            "interval": [s["interval"] for s in doc["seats"]],
+            "rounds": {"mean": doc["length"]["mean"], "interval": doc["length"]["mean_interval"]},
+            "ended": {k: v["count"] for k, v in doc["ended"].items()}}
+
+
+def seat_balance(tiles: Sequence[str], players: int, variant: str, games: int,
+                 seed: int) -> dict:
+    """The seat balance of one trail under greedy bots (what ``tut trail --rating-games`` adds)."""
+    result = _greedy_games(players, games, variant, tiles, seed)
+    intervals = result["interval"]
     ref = reference(variant, players)
     made = references()["made"]
     return {
@@ -77,9 +88,14 @@ def seat_balance(tiles: Sequence[str], players: int, variant: str, games: int,
             "win_rate": list(ref["win_rate"]), "interval": [list(i) for i in ref["interval"]],
             "games": made["games"], "made_by": made["command"]},
         "imbalance": verdict(intervals, ref),
-        "rounds": {"mean": result["rounds"]["mean"], "interval": result["rounds_interval"]},
+        "rounds": result["rounds"],
         "ended": result["ended"],
     }
+
+
+def describe_trail(trail) -> str | None:
+    """The line `tut trail --rating-games` prints per trail: the seat balance of the bot games."""
+    return describe_balance(trail.balance) if trail.balance else None
 
 
 def describe_balance(balance: dict) -> str:
@@ -108,16 +124,15 @@ def measure(games: int, seed: int) -> dict:
     """Seat rates, intervals and mean rounds of ``games`` greedy games on random trails, for
     every rule text and player count (the contents of the reference file)."""
     from generator.games.tut.model import VARIANTS, data
-    from generator.games.tut.simulate import simulate
 
     trail = data()["trail"]
     out: dict = {}
     for variant in VARIANTS:
         for players in range(trail["min_players"], trail["max_players"] + 1):
-            result = simulate(players, games, variant, BOT, None, seed)
+            result = _greedy_games(players, games, variant, None, seed)
             out.setdefault(variant, {})[str(players)] = {
                 "win_rate": result["win_rate"],
-                "interval": result["win_interval"],
+                "interval": result["interval"],
                 "rounds": result["rounds"]["mean"]}
     return out
 
@@ -127,7 +142,7 @@ def reference_toml(measured: dict, games: int, seed: int, command: str) -> str:
     from generator import GENERATOR
 
     lines = ["# Seat win rates of greedy bots on random Tutankhamen trails: the yardstick a trail's",
-             "# seat balance is compared with (tut trail --simulate). Measured, not edited by hand;",
+             "# seat balance is compared with (tut trail --rating-games). Measured, not edited by hand;",
              "# remake it after changing the bots or the rules (a test checks it still matches):",
              f"#   {command}", "", "[made]", f"games = {games}", f"seed = {seed}",
              f'bot = "{BOT}"', f'tool = "{GENERATOR}"', f'command = "{command}"']

@@ -350,21 +350,22 @@ def lay_tiles(rng: random.Random, path: list[Cell], spread: bool = False,
 
 def generate_trail(rng: random.Random, players: int = 4, variant: str = "en",
                    shape: str = "serpentine", table=None, spread: bool = False,
-                   no_specials_before: int = 0, simulate: int = 0) -> Trail:
-    """A trail layout; with ``simulate`` > 0 it carries the seat balance of greedy bot games."""
+                   no_specials_before: int = 0, rating_games: int = 0) -> Trail:
+    """A trail layout; with ``rating_games`` > 0 it carries the seat balance of that many
+    greedy bot games."""
     rules(variant)
     start_coins(variant, players)
-    if simulate < 0:
-        raise InputError(f"--simulate {simulate}: must be 0 or more games")
+    if rating_games < 0:
+        raise InputError(f"--rating-games {rating_games}: must be 0 or more games")
     w, h = parse_table(table)
     length = data()["trail"]["length"]
     check_fits(shape, w, h, length + 1)
     cells = SHAPE_FUNCTIONS[shape](rng, w, h, length + 1)
     tiles = lay_tiles(rng, cells, spread, no_specials_before)
     balance = None
-    if simulate:
+    if rating_games:
         from generator.games.tut.balance import seat_balance
 
-        balance = seat_balance(tiles, players, variant, simulate, rng.randrange(2**31))
+        balance = seat_balance(tiles, players, variant, rating_games, rng.randrange(2**31))
     return Trail(variant, players, (w, h), tuple(tiles), tuple(cells[:length]), cells[length],
                  shape, spread, no_specials_before, balance)

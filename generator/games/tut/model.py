@@ -181,7 +181,7 @@ class Trail:
     """A trail layout: tile codes and cells in trail order from the start, and the pyramid.
 
     ``spread``/``no_specials_before`` are the constraints it was asked to meet (validated);
-    ``balance`` is the optional seat balance of simulated games (``--simulate``).
+    ``balance`` is the optional seat balance of simulated games (``--rating-games``).
     """
 
     variant: str
@@ -247,11 +247,3 @@ def trail_from_fields(doc: dict[str, Any], source: str = "<trail>") -> Trail:
     return Trail(doc["variant"], doc["players"], table, tuple(tiles), cells, pyramid,
                  str(options.get("shape", "")), spread, early, balance)
 
-
-def describe_trail(trail: Trail) -> str | None:
-    """The line `tut trail --simulate` prints per trail: the seat balance of the bot games."""
-    if not trail.balance:
-        return None
-    from generator.games.tut.balance import describe_balance
-
-    return describe_balance(trail.balance)

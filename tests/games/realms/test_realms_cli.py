@@ -83,14 +83,16 @@ def test_simulate_writes_summary_and_records_then_replay(runner, tmp_path):
                                   "--out", str(out), "--record", str(rec)])
     assert result.exit_code == 0, result.output
     assert "mean" in result.output and "p10" in result.output and "p90" in result.output
-    doc = json.loads((out / "realms-simulation-9.json").read_text())
-    assert doc["format"] == "tombgen/realms.simulation" and len(doc["scores"]) == 3
-    assert set(doc["lines"]) >= {"mummy", "open-rooms"}
+    doc = json.loads((out / "realms-simulation-9-games-3.json").read_text())
+    seat = doc["seats"][0]
+    assert doc["format"] == "tombgen/realms.simulation" and len(seat["scores"]) == 3
+    assert set(seat["lines"]) >= {"mummy", "open-rooms"}
+    assert seat["wins"] is None and doc["length"]["unit"] == "rounds"  # solo: nobody wins
     record = rec / "realms-record-9-2.json"
     result = runner.invoke(main, ["realms", "replay", str(record)])
     assert result.exit_code == 0
     total = int(result.output.strip().splitlines()[-1].split()[0])
-    assert total == doc["scores"][1]
+    assert total == seat["scores"][1]
     assert runner.invoke(main, ["validate", str(record)]).exit_code == 0
 
 

@@ -47,7 +47,7 @@ def test_sheet_of_map1_writes_three_files(runner, tmp_path):
 
 def test_random_sheets_are_distinct_with_a_page_per_player(runner, tmp_path):
     result = run(runner, "sheet", "--map", "random", "--count", "3", "--players", "2",
-                 "--games", "0", "--seed", "5", "--out", str(tmp_path))
+                 "--rating-games", "0", "--seed", "5", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     docs = [json.loads((tmp_path / f"realms-sheet-5-{n}.json").read_text()) for n in (1, 2, 3)]
     maps = [json.dumps({k: d["map"][k] for k in ("size", "stone", "rooms", "findings")})
@@ -70,8 +70,8 @@ def test_random_sheet_is_rated_by_default(runner, tmp_path):
 
 
 def test_map_command_writes_toml_preview_and_report(runner, tmp_path):
-    result = run(runner, "map", "--size", "13x12", "--difficulty", "standard", "--games", "40",
-                 "--seed", "3", "--out", str(tmp_path))
+    result = run(runner, "map", "--size", "13x12", "--difficulty", "standard", "--rating-games",
+                 "40", "--seed", "3", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["realms-map-3.json", "realms-map-3.pdf", "realms-map-3.svg",
@@ -98,7 +98,7 @@ def test_map_command_writes_toml_preview_and_report(runner, tmp_path):
 
 
 def test_map_without_json_still_writes_the_map_file(runner, tmp_path):
-    result = run(runner, "map", "--size", "12", "--games", "20", "--format", "svg", "--seed",
+    result = run(runner, "map", "--size", "12", "--rating-games", "20", "--format", "svg", "--seed",
                  "8", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["realms-map-8.svg", "realms-map-8.toml"]
@@ -145,7 +145,8 @@ def test_option_errors(runner, tmp_path):
              (("sheet", "--map", "random", "--size", "big"), 2, "--size big"),
              (("sheet", "--size", "12"), 2, "--map random"),
              (("map", "--size", "11"), 1, "constraint size-range"),
-             (("map", "--games", "5"), 2, "--games")]
+             (("sheet", "--rating-games", "5"), 2, "--rating-games 5: only with --map random"),
+             (("map", "--rating-games", "-1"), 2, "--rating-games")]
     for args, code, words in cases:
         result = run(runner, *args, "--seed", "1", "--out", str(tmp_path / "x"))
         assert result.exit_code == code, (args, result.output)
@@ -155,10 +156,10 @@ def test_option_errors(runner, tmp_path):
 
 
 def test_same_seed_same_bytes_with_rating():
-    opts = {"size": "12", "difficulty": None, "games": 20}
+    opts = {"size": "12", "difficulty": None, "rating_games": 20}
     first = render_files(build("realms", "map", 9, options=opts), ("svg", "pdf", "json"))
     again = render_files(build("realms", "map", 9, options=opts), ("svg", "pdf", "json"))
     assert first == again
-    sheet = {"map": "random", "difficulty": None, "players": 2, "games": 0, "size": None}
+    sheet = {"map": "random", "difficulty": None, "players": 2, "rating_games": 0, "size": None}
     assert (render_files(build("realms", "sheet", 4, 2, options=sheet), ("pdf", "json"))
             == render_files(build("realms", "sheet", 4, 2, options=sheet), ("pdf", "json")))

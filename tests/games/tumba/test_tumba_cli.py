@@ -118,38 +118,53 @@ def test_roll_board_errors(tmp_path):
     assert missing.exit_code == 2 and "not found" in missing.output
 
 
-def test_simulate_text_and_json():
-    result = run("tumba", "simulate", "--players", "3", "--games", "20", "--seed", "5")
+def test_simulate_text_and_json(tmp_path):
+    out = ["--out", str(tmp_path)]
+    result = run("tumba", "simulate", "--players", "3", "--games", "20", "--seed", "5", *out)
     assert result.exit_code == 0, result.output
-    assert "wins by seat" in result.output and "into the tomb" in result.output
+    assert "seat 3 greedy: wins" in result.output and "into the tomb" in result.output
     result = run("tumba", "simulate", "--players", "2", "--games", "10", "--seed", "5",
-                 "--mode", "advanced", "--bots", "greedy,random", "--json")
+                 "--mode", "advanced", "--player", "greedy", "--player", "random", "--json", *out)
     doc = json.loads(result.stdout)
-    assert doc["format"] == "tombgen/tumba.simulate" and doc["seed"] == 5
-    assert doc["bots"] == ["greedy", "random"]
-    assert sum(doc["wins"]) + len(doc["capped"]) + len(doc["blocked"]) == 10
+    assert doc["format"] == "tombgen/tumba.simulation" and doc["seed"] == 5
+    assert doc["players"] == ["greedy", "random"]
+    wins = sum(seat["wins"] for seat in doc["seats"])
+    assert wins == doc["finished"]["count"] == 10 - len(doc["capped"]) - len(doc["blocked"])
     assert set(doc["entries"]) == {"passage", "golden-triple", "maat", "osiris",
                                    "incineration", "ammit"}
+    assert (tmp_path / "tumba-simulation-5-players-2-mode-advanced-games-10-player-greedy-"
+                        "random.json").exists()
 
 
 def test_simulate_on_a_setup_file_and_bad_options(tmp_path):
+    out = ["--out", str(tmp_path)]
     run("tumba", "setup", "--mode", "advanced", "--players", "3", "--seed", "8",
         "--format", "json", "--out", str(tmp_path))
     path = tmp_path / "tumba-setup-8.json"
     result = run("tumba", "simulate", "--games", "5", "--seed", "1", "--setup", str(path),
-                 "--json")
+                 "--json", *out)
     doc = json.loads(result.stdout)
-    assert doc["players"] == 3 and doc["mode"] == "advanced" and doc["board"] == "setup file"
-    assert run("tumba", "simulate", "--bots", "clever", "--games", "1").exit_code == 2
-    assert run("tumba", "simulate", "--setup", str(tmp_path / "x.json")).exit_code == 2
+    assert len(doc["players"]) == 3 and doc["mode"] == "advanced" and doc["board"] == str(path)
+    assert run("tumba", "simulate", "--player", "clever", "--games", "1", *out).exit_code == 2
+    assert run("tumba", "simulate", "--setup", str(tmp_path / "x.json"), *out).exit_code == 2
+    conflict = run("tumba", "simulate", "--games", "1", "--setup", str(path), "--players", "4",
+                   *out)
+    assert conflict.exit_code == 2
+    assert (f"--players 4 conflicts with the setup file {path}, made for 3 players"
+            in conflict.output)
+    conflict = run("tumba", "simulate", "--games", "1", "--setup", str(path), "--mode",
+                   "standard", *out)
+    assert conflict.exit_code == 2 and "made for the advanced mode" in conflict.output
+    same = run("tumba", "simulate", "--games", "1", "--setup", str(path), "--players", "3", *out)
+    assert same.exit_code == 0, same.output  # agreeing with the file is no conflict
     doc = json.loads(path.read_text())
     doc["lines"]["1"] = 4
     path.write_text(json.dumps(doc))
-    assert run("tumba", "simulate", "--games", "1", "--setup", str(path)).exit_code == 1
+    assert run("tumba", "simulate", "--games", "1", "--setup", str(path), *out).exit_code == 1
 
 
-def test_simulate_reports_capped_games():
+def test_simulate_reports_capped_games(tmp_path):
     result = run("tumba", "simulate", "--players", "6", "--games", "3", "--seed", "2",
-                 "--max-turns", "5", "--json")
+                 "--max-turns", "5", "--json", "--out", str(tmp_path))
     doc = json.loads(result.stdout)
-    assert doc["capped"] == [1, 2, 3] and doc["finished"] == 0
+    assert doc["capped"] == [1, 2, 3] and doc["finished"]["count"] == 0

@@ -61,19 +61,22 @@ def test_reference_covers_every_rule_text_and_player_count():
 def test_stored_reference_still_matches_the_bots(variant, players):
     # A fresh sample on random trails (other seeds) must agree with the stored reference:
     # remake seeds/tut-balance.toml (python -m generator.games.tut.balance) when this fails.
-    fresh = simulate(players, 1500, variant, "greedy", None, seed=777)
+    fresh = simulate(["greedy"] * players, 1500, variant, None, seed=777)
     ref = reference(variant, players)
-    for seat, (mine, theirs) in enumerate(zip(fresh["win_interval"], ref["interval"])):
+    mine_all = [s["interval"] for s in fresh["seats"]]
+    for seat, (mine, theirs) in enumerate(zip(mine_all, ref["interval"])):
         assert mine[0] <= theirs[1] and theirs[0] <= mine[1], (seat, mine, theirs)
 
 
 def test_simulate_reports_rounds_and_intervals():
-    result = simulate(4, 30, "en", "random", None, seed=3)
-    assert set(result["rounds"]) >= {"mean", "median", "p10", "p90"}
-    lo, hi = result["rounds_interval"]
-    assert lo <= result["rounds"]["mean"] <= hi
-    for rate, (lo, hi) in zip(result["win_rate"], result["win_interval"]):
-        assert lo <= rate <= hi
+    result = simulate(["random"] * 4, 30, "en", None, seed=3)
+    length = result["length"]
+    assert length["unit"] == "rounds" and set(length) >= {"mean", "median", "p10", "p90"}
+    lo, hi = length["mean_interval"]
+    assert lo <= length["mean"] <= hi
+    for seat in result["seats"]:
+        lo, hi = seat["interval"]
+        assert lo <= seat["win_rate"] <= hi
 
 
 def test_balance_panel_shows_games_intervals_reference_and_verdict():

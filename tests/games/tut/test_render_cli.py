@@ -12,7 +12,7 @@ from generator.games.tut.generate import SHAPES
 from generator.produce import build, render_files
 
 OPTIONS = {"players": 4, "variant": "en", "shape": "serpentine", "table": "16x10",
-           "spread": False, "no_specials_before": 0, "simulate": 0}
+           "spread": False, "no_specials_before": 0, "rating_games": 0}
 
 
 def page_of(seed=3, paper="a4", mono=False, **options):
@@ -31,7 +31,7 @@ def texts_in(page, group):
 @pytest.mark.parametrize("shape", SHAPES)
 def test_sheet_passes_print_rules(paper, mono, shape):
     page, sheet = page_of(paper=paper, mono=mono, shape=shape, variant="fr", players=6,
-                          simulate=4)
+                          rating_games=4)
     assert print_problems(page, sheet) == []
     assert {"table", "index", "order", "balance"} <= named_groups(page)
 
@@ -39,7 +39,7 @@ def test_sheet_passes_print_rules(paper, mono, shape):
 @pytest.mark.parametrize("table", ["10x16", "30x30", "30x5", "5x23", "11x11"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_other_tables_fit_one_page(table, paper):
-    page, sheet = page_of(table=table, shape="meander", paper=paper, simulate=2)
+    page, sheet = page_of(table=table, shape="meander", paper=paper, rating_games=2)
     assert print_problems(page, sheet) == []
 
 
@@ -180,14 +180,14 @@ def walk_uses(page):
 
 
 def test_balance_reaches_the_sheet_and_the_json(runner, tmp_path):
-    result = runner.invoke(main, ["tut", "trail", "--seed", "8", "--simulate", "6",
+    result = runner.invoke(main, ["tut", "trail", "--seed", "8", "--rating-games", "6",
                                   "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "seat balance: seat 1 " in result.output
     assert "(95% intervals) over 6 greedy games;" in result.output
     doc = json.loads((tmp_path / "tut-trail-8.json").read_text())
     assert doc["balance"]["games"] == 6 and len(doc["balance"]["win_rate"]) == 4
-    page, _ = page_of(seed=8, simulate=6)
+    page, _ = page_of(seed=8, rating_games=6)
     heads = [i.text for i, _, n in walk(page) if isinstance(i, Text) and "balance" in n]
     assert any(t.startswith("Seat balance on this trail: 6 games") for t in heads)
 
@@ -206,7 +206,7 @@ def test_trail_command_files_and_json_fields(runner, tmp_path):
     assert len(doc["path"]) == 69 and len(doc["pyramid"]) == 2
     assert doc["options"] == {"players": 5, "variant": "fr", "shape": "spiral",
                               "table": "14x12", "spread": True, "no_specials_before": 8,
-                              "simulate": 0}
+                              "rating_games": 0}
     assert "balance" not in doc
     check = runner.invoke(main, ["validate", str(tmp_path / "tut-trail-21.json")])
     assert check.exit_code == 0 and "valid" in check.output
@@ -247,47 +247,50 @@ def test_trail_bad_options_exit_2(runner, tmp_path, args, message):
 
 
 def test_simulate_command_prints_and_writes_json(runner, tmp_path):
-    result = runner.invoke(main, ["tut", "simulate", "--players", "3", "--games", "30",
-                                  "--player", "random", "--variant", "fr", "--seed", "2",
-                                  "--out", str(tmp_path)])
+    args = ["tut", "simulate", "--players", "3", "--games", "30", "--player", "random",
+            "--variant", "fr", "--seed", "2"]
+    result = runner.invoke(main, args + ["--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "win rate by seat: seat 1:" in result.output
-    assert "game length in turns: mean" in result.output and "how games ended" in result.output
-    doc = json.loads((tmp_path / "tut-simulate-2.json").read_text())
-    assert doc["format"] == "tombgen/tut.simulate" and doc["games"] == 30
-    assert abs(sum(doc["win_rate"]) - 1) < 0.01 and sum(doc["ended"].values()) == 30
-    again = runner.invoke(main, ["tut", "simulate", "--players", "3", "--games", "30",
-                                 "--player", "random", "--variant", "fr", "--seed", "2",
-                                 "--out", str(tmp_path / "b")])
+    assert "seat 1 random: wins" in result.output
+    assert "length in rounds: mean" in result.output and "how games ended" in result.output
+    name = "tut-simulation-2-players-3-variant-fr-games-30-player-random.json"
+    doc = json.loads((tmp_path / name).read_text())
+    assert doc["format"] == "tombgen/tut.simulation" and doc["games"] == 30
+    assert abs(sum(s["win_rate"] for s in doc["seats"]) - 1) < 0.01
+    assert sum(e["count"] for e in doc["ended"].values()) == 30
+    again = runner.invoke(main, args + ["--out", str(tmp_path / "b")])
     assert again.exit_code == 0
-    assert (tmp_path / "b" / "tut-simulate-2.json").read_text() == \
-        (tmp_path / "tut-simulate-2.json").read_text()
+    assert (tmp_path / "b" / name).read_text() == (tmp_path / name).read_text()
 
 
-def test_simulate_on_a_trail_file(runner, tmp_path):
-    runner.invoke(main, ["tut", "trail", "--seed", "4", "--variant", "fr", "--format", "json",
-                         "--out", str(tmp_path)])
+def test_simulate_on_a_trail_file_plays_its_players_and_rules(runner, tmp_path):
+    runner.invoke(main, ["tut", "trail", "--seed", "4", "--variant", "fr", "--players", "5",
+                         "--format", "json", "--out", str(tmp_path)])
     trail = str(tmp_path / "tut-trail-4.json")
     result = runner.invoke(main, ["tut", "simulate", "--games", "5", "--trail", trail,
-                                  "--seed", "1", "--out", str(tmp_path)])
+                                  "--seed", "1", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
-    doc = json.loads((tmp_path / "tut-simulate-1.json").read_text())
-    assert doc["variant"] == "fr" and doc["trail_mode"] == "fixed"
-    assert "game length in rounds: mean" in result.output
-    from generator.games.tut.simulate import trail_setup
-
-    tiles, players, variant = trail_setup(trail)
-    assert len(tiles) == 69 and players == 4 and variant == "fr"
+    doc = json.loads(result.stdout)
+    assert doc["variant"] == "fr" and doc["trail"] == trail and len(doc["players"]) == 5
+    assert "length in rounds: mean" in result.output
+    for option, value, words in (("--players", "3", "made for 5 players"),
+                                 ("--variant", "en", "made for the fr rules")):
+        result = runner.invoke(main, ["tut", "simulate", "--games", "5", "--trail", trail,
+                                      option, value, "--out", str(tmp_path)])
+        assert result.exit_code == 2
+        assert f"{option} {value} conflicts with the trail file {trail}, {words}" in result.output
 
 
 def test_simulate_rejects_bad_trail_files(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "tombgen/tanis.dig", "version": 1}))
-    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad)])
+    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad),
+                                  "--out", str(tmp_path)])
     assert result.exit_code == 2 and "is not a tut trail" in result.output
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--format", "json", "--out", str(tmp_path)])
     doc = json.loads((tmp_path / "tut-trail-4.json").read_text())
     doc["tiles"] = doc["tiles"][:-1]
     bad.write_text(json.dumps(doc))
-    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad)])
+    result = runner.invoke(main, ["tut", "simulate", "--games", "2", "--trail", str(bad),
+                                  "--out", str(tmp_path)])
     assert result.exit_code == 1 and "tile-count" in result.output

@@ -157,7 +157,7 @@ def test_meander_fallback_walk_is_followable_too(monkeypatch):
     ({"shape": "circle"}, "unknown shape"),
     ({"players": 7}, "2 to 6 players"),
     ({"variant": "de"}, "unknown variant"),
-    ({"simulate": -1}, "0 or more"),
+    ({"rating_games": -1}, "0 or more"),
 ])
 def test_bad_options_are_input_errors(options, match):
     with pytest.raises(InputError, match=match):
@@ -172,7 +172,7 @@ def test_tables_too_small_are_rule_errors(shape):
 
 
 def test_simulate_adds_a_seat_balance():
-    trail = make(4, simulate=12, players=3)
+    trail = make(4, rating_games=12, players=3)
     b = trail.balance
     assert b["games"] == 12 and len(b["win_rate"]) == 3 and len(b["interval"]) == 3
     assert abs(sum(b["win_rate"]) - 1) < 0.01 and sum(b["ended"].values()) == 12
