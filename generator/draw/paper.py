@@ -16,7 +16,8 @@ SCHEMA = {
     "paper": MapOf({"width": float, "height": float}),
     "layout": {"margin": float, "footer_size": float, "footer_gap": float},
     "limits": {"min_margin": float, "min_line": float, "min_text": float, "min_box": float},
-    "fonts": {"regular": str, "bold": str, "svg_family": str},
+    "fonts": {"family": str, "regular": str, "bold": str, "condensed": str, "condensed_bold": str,
+              "svg_family": str},
     "theme": MapOf(MapOf(str)),
 }
 

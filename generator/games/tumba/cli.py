@@ -21,7 +21,7 @@ def group() -> None:
               help="Number of players (2-6); the advanced deal depends on it.")
 @output_options(count=True)
 def setup(mode, players, seed, out, formats, paper, mono, count) -> None:
-    """Make a board setup sheet: the board to scale, and the placing order (SVG, PDF, JSON)."""
+    """Make a board setup sheet: a plan of the board, and the placing order (SVG, PDF, JSON)."""
     run_product("tumba", "setup", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
                 count=count, options={"mode": mode, "players": players})
 
