@@ -1,5 +1,6 @@
 """The drawing layer: scenes of primitives in millimetres and the backends that write them.
 
 Game code builds scenes with :mod:`generator.draw.scene` only; :mod:`generator.draw.svg` and
-:mod:`generator.draw.pdf` import svgwrite and reportlab lazily when a file is written.
+:mod:`generator.draw.pdf` write them (the PDF backend and the font metrics of
+:mod:`generator.draw.fonts` import reportlab lazily, on first use).
 """
