@@ -74,7 +74,7 @@ def _passage(sheet: Sheet, x: float, y: float, w: float, c: float) -> list[Item]
     return [Rect(x + inset, y + inset, w - 2 * inset, c - 2 * inset,
                  line_style(sheet, 0.5, fill=sheet.theme("stone")), radius=0.8),
             label(sheet, x + w / 2, y + c / 2 + 1.0, "passage", SMALL_PT, bold=True,
-                  anchor="middle", role="paper", max_width=w - 1.5)]
+                  anchor="middle", role="ink", max_width=w - 1.5)]
 
 
 def board_diagram(sheet: Sheet, setup: Setup, c: float, captions=None) -> list[Item]:
