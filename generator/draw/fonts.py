@@ -3,11 +3,11 @@
 ``seeds/print.toml [fonts]`` names the family and its face files: regular and bold, and their
 condensed cuts for the rare text that fits nowhere else (:func:`generator.draw.text.text` falls
 back to them only when the regular face does not fit at the smallest legal size). Each face is
-loaded once per
-process as a reportlab ``TTFont`` (imported on first use) and serves both ends of the pipeline:
-its advance widths measure text while a scene is laid out (:mod:`generator.draw.text`), and the
-PDF backend embeds a subset of it — the glyphs a document uses — in every PDF. So a text is
-measured with exactly the glyphs that print, whatever the PDF viewer or printer has installed.
+loaded once per process as a reportlab ``TTFont`` (imported on first use) and serves both ends
+of the pipeline: its advance widths measure text while a scene is laid out
+(:mod:`generator.draw.text`), and the PDF backend embeds a subset of it — the glyphs a document
+uses — in every PDF. So a text is measured with exactly the glyphs that print, whatever the PDF
+viewer or printer has installed.
 
 Subset tags (the six letters before ``+DejaVuSans`` in the PDF) are derived from the glyphs of
 the subset, not from a counter: the same subset always gets the same tag and the same bytes, and
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 
 from generator.core.data import resource
 from generator.core.errors import BuildError
@@ -27,6 +28,9 @@ from generator.draw.paper import settings
 FACES = {(False, False): "regular", (True, False): "bold",
          (False, True): "condensed", (True, True): "condensed_bold"}
 _LOADED: dict[tuple[bool, bool], object] = {}
+#: Held while a font writes its subsets with our tags in place of reportlab's (see below), so
+#: threads writing PDFs at once (a threaded Dask worker) never see each other's tags.
+_TAGGING = threading.Lock()
 
 
 def family() -> str:
@@ -91,11 +95,12 @@ def _font_class():
             # reportlab names subset n by its number alone (AAAAAA, AAAAAB…); a tag of the
             # subset's characters stands in for it while this font writes its objects.
             subsets = [tuple(s) for s in self.state[doc].subsets] if doc in self.state else []
-            numbered = ttfonts.SUBSETN
-            ttfonts.SUBSETN = lambda n: subset_tag(self.face.name, subsets[n]).encode()
-            try:
-                super().addObjects(doc)
-            finally:
-                ttfonts.SUBSETN = numbered
+            with _TAGGING:
+                numbered = ttfonts.SUBSETN
+                ttfonts.SUBSETN = lambda n: subset_tag(self.face.name, subsets[n]).encode()
+                try:
+                    super().addObjects(doc)
+                finally:
+                    ttfonts.SUBSETN = numbered
 
     return TaggedFont

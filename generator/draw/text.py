@@ -3,8 +3,8 @@
 Widths come from the advance widths of the shipped font (DejaVu Sans, :mod:`generator.draw.fonts`),
 the same faces every PDF embeds and every SVG names, so a measured text prints at the width it was
 laid out for. :func:`text` builds a :class:`Text` that fits in ``max_width`` at the requested
-size, or at a smaller size not below the print minimum; when even that does not fit it raises
-:class:`BuildError` naming the string.
+size, or at a smaller size not below the print minimum, or — last resort — in the condensed cut
+of the family; when even that does not fit it raises :class:`BuildError` naming the string.
 """
 
 from __future__ import annotations
