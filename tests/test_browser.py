@@ -36,6 +36,7 @@ DPI = 100
 BLOCK = 4
 THRESHOLD = 32          # of 255, on a block's mean, in any channel
 MAX_SHARE = 0.02        # of all blocks
+TIMEOUT_MS = 120_000    # a shared, busy machine can be slow to start a page
 CASES = ((7, "a4", False), (8, "letter", True))
 PRODUCTS = [(g.name, p.kind) for g in games() for p in g.products]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -92,8 +93,9 @@ def chromium_raster(chrome, svg: Path, size: tuple[int, int]):
     html.write_text(f'<!DOCTYPE html><html><body style="margin:0"><img src="{svg.name}" '
                     f'style="display:block;width:{width}px;height:{height}px"></body></html>')
     page = chrome.new_page(viewport={"width": width, "height": height}, device_scale_factor=1)
+    page.set_default_timeout(TIMEOUT_MS)
     try:
-        page.goto(html.as_uri())
+        page.goto(html.as_uri())  # returns after the load event: the image is decoded
         png = page.screenshot()
     finally:
         page.close()
@@ -138,6 +140,7 @@ def test_chromium_sets_each_text_in_the_face_the_pdf_embeds(browser, tmp_path):
     """Regular, bold and condensed texts come out in DejaVu Sans, never in a fallback face."""
     svgs, _ = product_files(tmp_path, "realms", "sheet", 7, "a4", False)
     page = browser.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
     try:
         page.goto(svgs[0].as_uri())
         used = _fonts_of_texts(page)
