@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import cli_startup  # noqa: E402
-from cli_startup import in_both_modes, item_commands, medians  # noqa: E402
+from cli_startup import in_both_modes, item_commands, medians, report  # noqa: E402
 
 SEED = 3
 
@@ -36,12 +36,10 @@ def measure(label: str) -> None:
         bare_python, help_, bare, ours = medians(
             [[py, "-c", "pass"], [py, "-m", "generator", "--help"], bare_cmd, sheet_cmd], tmp)
     print(f"{label}: primitives on the sheet (flattened): {prims}")
-    print(f"  python -c pass             {bare_python * 1000:7.1f} ms")
-    print(f"  tombgen --help             {help_ * 1000:7.1f} ms   "
-          f"(+{(help_ - bare_python) * 1000:.0f} ms over bare Python; target <= 30)")
-    print(f"  bare reportlab+svgwrite    {bare * 1000:7.1f} ms")
-    print(f"  tombgen realms sheet       {ours * 1000:7.1f} ms   "
-          f"({ours / bare:.2f}x the bare script; target <= 1.3x)")
+    print(report("python -c pass", bare_python))
+    print(report("tombgen --help", help_, bare_python, "diff") + "   (target: +30 ms)")
+    print(report("bare reportlab+svgwrite", bare))
+    print(report("tombgen realms sheet", ours, bare, "ratio") + "   (target: 1.3x)")
 
 
 def main() -> None:
