@@ -1,8 +1,11 @@
-"""Legibility measured on scenes: text contrast against what lies under it, grey-only kinds.
+"""Legibility measured on scenes: text contrast against what lies under it, grey-only kinds,
+and no "to scale" without the scale.
 
 Expected ratios are WCAG 2 values worked out by hand (or published: #777777 on white is the
 well-known 4.48:1 just below AA), never recomputed with the module's formula.
 """
+
+import re
 
 import pytest
 
@@ -11,7 +14,7 @@ from generator.draw.checks import (
 )
 from generator.draw.paper import make_sheet
 from generator.draw.scene import (
-    Circle, Group, Page, Polygon, Rect, Style, Symbol, Text, Use, compose, rotate, translate,
+    Circle, Group, Page, Polygon, Rect, Style, Symbol, Text, Use, compose, rotate, translate, walk,
 )
 from generator.produce import build
 from generator.registry import games
@@ -117,3 +120,21 @@ def test_every_product_is_legible_in_colour_and_mono(game_name, kind):
                     problems += [f"seed {seed} {paper} {'mono' if mono else 'colour'} p{n}: {p}"
                                  for p in legibility_problems(page, sheet)]
     assert problems == []
+
+
+@pytest.mark.parametrize("game_name, kind", PRODUCTS)
+def test_no_sheet_claims_a_scale_it_does_not_state(game_name, kind):
+    """'To scale' only with the scale itself (1:N); Tutan Tumba's plan says it is not to scale."""
+    for paper in ("a4", "letter"):
+        for page in build(game_name, kind, 2, paper=paper)[0].pages:
+            for item, _, _ in walk(page):
+                said = getattr(item, "text", "").lower()
+                if "to scale" in said:
+                    assert "not to scale" in said or re.search(r"\b1\s?:\s?\d", said), said
+
+
+def test_the_tumba_plan_says_it_is_not_to_scale():
+    texts = [item.text for item, _, _ in walk(build("tumba", "setup", 2)[0].pages[0])
+             if isinstance(item, Text)]
+    assert any(t.startswith("Not to scale") for t in texts)
+
