@@ -92,6 +92,7 @@ def test_installed_wheel_finds_its_data(tmp_path):
                     str(target), str(wheel)], check=True, capture_output=True)
     for kind in ("seeds", "maps", "templates"):
         assert (target / "generator" / "_data" / kind).is_dir()
+    assert (target / "generator" / "_data" / "templates" / "fonts" / "DejaVuSans.ttf").is_file()
     # -S: no site processing, so the editable checkout install is invisible; dependencies come
     # from the interpreter's site-packages, tombgen only from the wheel.
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), sysconfig.get_paths()["purelib"],
@@ -107,4 +108,5 @@ def test_installed_wheel_finds_its_data(tmp_path):
     run = subprocess.run([sys.executable, "-S", "-m", "generator", "tanis", "dig", "--seed", "3",
                           "--out", "out"], cwd=work, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert (work / "out" / "tanis-dig-3.pdf").exists()
+    # the sheet made from the wheel embeds the wheel's DejaVu Sans
+    assert b"+DejaVuSans" in (work / "out" / "tanis-dig-3.pdf").read_bytes()

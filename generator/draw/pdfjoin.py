@@ -4,8 +4,8 @@ A ``--count`` run or a batch makes one small PDF per item (possibly in other pro
 them here, in item order, into one file. :class:`PdfJoiner` renumbers each input's objects and
 appends them to the output as they come, keeping only object offsets in memory; ``finish`` then
 writes one page tree, the catalogue, the document information (title, subject, keywords) and the
-cross-reference table. Identical objects (the two fonts, a symbol drawn on every sheet) are written
-once and shared, found by a hash of their renumbered bytes.
+cross-reference table. Identical objects (a font subset the items share, a symbol drawn on every
+sheet) are written once and shared, found by a hash of their renumbered bytes.
 
 The reader is deliberately small: it accepts what :mod:`generator.draw.pdf` writes (a classic
 cross-reference table, no object streams, a flat or nested page tree) and refuses anything else

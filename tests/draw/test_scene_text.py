@@ -49,6 +49,20 @@ def test_text_shrinks_within_limits_then_refuses():
         text(0, 0, "A fairly long label", 12, max_width=5)
 
 
+def test_condensed_face_only_when_the_regular_one_cannot_fit():
+    label = "Connected entrances"
+    regular_floor = measure(label, 6, bold=True)
+    roomy = text(0, 0, label, 6.5, bold=True, max_width=regular_floor + 0.01)
+    assert not roomy.condensed and roomy.size == 6
+    tight = text(0, 0, label, 6.5, bold=True, max_width=regular_floor - 0.01)
+    assert tight.condensed and tight.size == 6.5 and tight.width <= regular_floor - 0.01
+    assert tight.width == measure(label, 6.5, bold=True, condensed=True)
+    # DejaVu Sans Condensed is narrower than the regular cut, but not by half
+    assert 0.5 * regular_floor < measure(label, 6, bold=True, condensed=True) < regular_floor
+    with pytest.raises(BuildError, match="condensed"):
+        text(0, 0, label, 6.5, bold=True, max_width=10)
+
+
 def test_wrap_and_paragraph():
     lines = wrap("one two three four five six", 8, measure("one two three", 8))
     assert lines[0] == "one two three" and " ".join(lines) == "one two three four five six"

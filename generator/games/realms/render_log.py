@@ -147,9 +147,9 @@ def _needs(needs: tuple[str, ...], cy: float) -> list[Item]:
 
 
 def coins_reward(sheet: Sheet, n: int, cx: float, cy: float) -> list[Item]:
-    """'+n' and a coin: what a defeat gives."""
-    return [text(cx - 1.3, cy + 1.1, f"+{n}", LABEL_PT, anchor="end", bold=True,
-                 fill=sheet.theme("ink")),
+    """'+n' and a coin: what a defeat gives, inside the reward column (``RIGHT_W`` around cx)."""
+    return [text(cx - 0.9, cy + 1.1, f"+{n}", LABEL_PT, anchor="end", bold=True,
+                 fill=sheet.theme("ink"), max_width=RIGHT_W / 2 - 0.9),
             icon("coin", cx + 1.5, cy, 3.8)]
 
 

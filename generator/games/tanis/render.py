@@ -40,8 +40,9 @@ def _box_diagram(sheet: Sheet, dig: Dig, layer: Layer, unit: float, role: str,
         t = tile.mirrored(width) if mirrored else tile
         x, y, w, h = t.x * unit + inset, t.y * unit + inset, t.w * unit - 2 * inset, t.h * unit - 2 * inset
         items.append(Rect(x, y, w, h, Style(stroke=ink, width=0.4, fill=fill), radius=1.2))
+        # Ink, not muted grey: the number must read on every layer colour (>= 4.5:1).
         items.append(text(x + w / 2, y + h / 2 + 1.2, str(number), SMALL_PT, anchor="middle",
-                          fill=sheet.theme("muted")))
+                          fill=sheet.theme("ink")))
     items += _corner_mark(sheet, width * unit if mirrored else 0.0, unit)
     return items
 

@@ -12,7 +12,7 @@ SPEC = GameSpec(
     products=(
         ProductSpec(
             kind="setup",
-            summary="Make a board setup sheet: the board to scale, and the placing order (SVG, "
+            summary="Make a board setup sheet: a plan of the board, and the placing order (SVG, "
                     "PDF, JSON).",
             generate=f"{_M}.generate:generate_setup",
             validate=f"{_M}.rules_setup:validate_setup",

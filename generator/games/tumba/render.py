@@ -1,11 +1,13 @@
-"""The Tutan Tumba setup sheet: the board to scale, a line-by-line check, and (advanced) the
+"""The Tutan Tumba setup sheet: a plan of the board, a line-by-line check, and (advanced) the
 placing order of the Pharaoh's Wrath procedure.
 
 The board is drawn as players see it from the base: the tomb column in the middle with the line
 numbers on it, odd lines on the left, even lines on the right, row 1 at the bottom. Every piece
 is drawn at one scale (a chamber is a square; the tomb and passage proportions come from
-seeds/tumba.toml). The dashed triangle is the outline of the standard pyramid, so an advanced
-board shows where it departs from it.
+seeds/tumba.toml), but the rulebook gives no piece sizes and the chamber side is whatever fits
+the paper, so the sheet says "not to scale" rather than claim a scale it cannot know. The dashed
+triangle is the outline of the standard pyramid, so an advanced board shows where it departs
+from it.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def _passage(sheet: Sheet, x: float, y: float, w: float, c: float) -> list[Item]
     return [Rect(x + inset, y + inset, w - 2 * inset, c - 2 * inset,
                  line_style(sheet, 0.5, fill=sheet.theme("stone")), radius=0.8),
             label(sheet, x + w / 2, y + c / 2 + 1.0, "passage", SMALL_PT, bold=True,
-                  anchor="middle", role="paper", max_width=w - 1.5)]
+                  anchor="middle", role="ink", max_width=w - 1.5)]
 
 
 def board_diagram(sheet: Sheet, setup: Setup, c: float, captions=None) -> list[Item]:
@@ -185,7 +187,7 @@ def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
 
 
 def _scale_note(sheet: Sheet, y: float, c: float, numbered: bool) -> list[Item]:
-    lines = ["Drawn to scale: one square", "is one chamber piece.", "Odd lines left,",
+    lines = ["Not to scale: one square", "is one chamber piece.", "Odd lines left,",
              "even lines right, line 1", "at the base."]
     if numbered:
         lines += ["#n: the n-th chamber placed;", "Pk: placed by player k."]
