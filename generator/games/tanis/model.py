@@ -19,7 +19,7 @@ SCHEMA = {
     "cards": {"explorer": int, "excavator": int, "expert": int},
     "scoring": {"group_points": [int]},
     "classic": {"patterns": [[[int]]]},
-    "play": {"players": int, "slide_step": float, "expert_min_tiles": int,
+    "play": {"players": int, "slide_step": float, "floor_stop": float, "expert_min_tiles": int,
              "excavator_min_tiles": int, "tie_winner": str},
     "bots": {"greedy": {"growth": float, "deny": float, "expert_second": float,
                         "excavate_deny": float, "explore_value": float,
@@ -106,6 +106,16 @@ def dig_from_fields(doc: dict[str, Any], source: str = "<dig>") -> Dig:
         out.append(tuple(tiles))
     return Dig((box[0], box[1]), tuple(out), str(doc.get("options", {}).get("style", ""))
                if isinstance(doc.get("options"), dict) else "")
+
+
+def sheet_numbers(layer: Layer | list) -> list[int]:
+    """The number the sheet prints on each tile of ``layer`` (in the layer's order): tiles are
+    numbered 1, 2, ... in reading order of the surface view, top row first, left to right."""
+    order = sorted(range(len(layer)), key=lambda i: (layer[i].y, layer[i].x))
+    numbers_of = [0] * len(layer)
+    for number, i in enumerate(order, start=1):
+        numbers_of[i] = number
+    return numbers_of
 
 
 # ---- tile identities ----------------------------------------------------------------------------

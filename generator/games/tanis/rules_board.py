@@ -8,7 +8,7 @@ A 5 x 4 box becomes a 10 x 8 grid and every footprint a bit mask (bit ``y * cols
 from __future__ import annotations
 
 from generator.core.errors import InputError
-from generator.games.tanis.model import Dig, data, numbers
+from generator.games.tanis.model import Dig, data, numbers, sheet_numbers
 
 
 class Board:
@@ -18,6 +18,7 @@ class Board:
         play = data()["play"]
         self.step = play["slide_step"]
         self.excavator_min, self.expert_min = play["excavator_min_tiles"], play["expert_min_tiles"]
+        self.floor_stop = half_units(play["floor_stop"], self.step, "floor stop")
         self.per = len(numbers())  # numbers per type: code // per is the type, code % per the number
         self.cols = half_units(dig.box[0], self.step, "box width")
         self.rows = half_units(dig.box[1], self.step, "box height")
@@ -27,8 +28,10 @@ class Board:
         self.size: list[tuple[int, int]] = []
         self.start: list[tuple[int, int]] = []
         self.by_level: list[list[int]] = []
+        self.number: list[int] = []          # the tile's number on the sheet, within its layer
         for depth, layer in enumerate(dig.layers):
             self.by_level.append(list(range(len(self.level), len(self.level) + len(layer))))
+            self.number += sheet_numbers(layer)
             for t in layer:
                 w, h = half_units(t.w, self.step, "tile size"), half_units(t.h, self.step, "tile size")
                 x, y = half_units(t.x, self.step, "tile x"), half_units(t.y, self.step, "tile y")

@@ -21,6 +21,7 @@ def invariants(state: "State") -> list[str]:
     problems += _geometry(state)
     problems += _visibility(state)
     problems += _cards(state)
+    problems += _sliding(state)
     return problems
 
 
@@ -111,4 +112,21 @@ def _cards(state: "State") -> list[str]:
             if left[i] < 0 or left[i] + used[i] != start[name]:
                 out.append(f"player {p + 1}: {left[i]} {name} left and {used[i]} used, "
                            f"starting hand has {start[name]}")
+    return out
+
+
+def _sliding(state: "State") -> list[str]:
+    """While an Explorer slide goes on, its tile is in the dig, visible, and a card was spent."""
+    from generator.games.tanis.rules_play import EXPLORER, IN_DIG, SLIDE
+
+    if state.phase != SLIDE:
+        return [] if state.slide is None else ["a slide is noted outside the slide step"]
+    if state.slide is None:
+        return ["the slide step has no tile"]
+    t = state.slide[0]
+    out = []
+    if state.where[t] != IN_DIG or t not in state.visible:
+        out.append(f"the sliding {state.describe(t)} is not a visible tile of the dig")
+    if not state.used[state.player][EXPLORER]:
+        out.append("a slide goes on but no Explorer card was played")
     return out
