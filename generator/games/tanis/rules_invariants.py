@@ -41,6 +41,12 @@ def _accounting(state: "State") -> list[str]:
     if len(set(state.codes)) != len(state.codes):
         out.append("two slots carry the same tile identity")
     per = state.board.per
+    gone = [0] * len(state.gone)
+    for t, w in enumerate(state.where):
+        if w != IN_DIG:
+            gone[state.codes[t] // per] |= 1 << (state.codes[t] % per)
+    if gone != state.gone:
+        out.append("the tiles out of play do not match the tiles taken or excavated")
     for p in range(players):
         held = [0] * len(state.held[p])
         for t, w in enumerate(state.where):

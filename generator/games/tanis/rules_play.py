@@ -90,8 +90,8 @@ class State:
     """A Tanis game in progress (see the module doc for moves and steps)."""
 
     __slots__ = ("board", "codes", "first", "player", "phase", "pos", "mask", "where", "occ",
-                 "held", "cards", "used", "left", "turn", "visible", "seen", "expert_type",
-                 "slide")
+                 "held", "gone", "cards", "used", "left", "turn", "visible", "seen",
+                 "expert_type", "slide")
 
     def __init__(self, dig: Dig, codes: Sequence[int], first: int = 0,
                  board: Board | None = None):
@@ -112,6 +112,8 @@ class State:
         for t, m in enumerate(self.mask):
             self.occ[b.level[t]] |= m
         self.held = [[0] * len(data()["components"]["types"]) for _ in range(players)]
+        # Per type, the numbers out of play (taken by anyone or excavated): public knowledge.
+        self.gone = [0] * len(data()["components"]["types"])
         self.cards = [[cards[c] for c in CARDS] for _ in range(players)]
         self.used = [[0] * len(CARDS) for _ in range(players)]
         self.left = b.tiles
@@ -217,27 +219,31 @@ class State:
         next stop in each direction."""
         b = self.board
         out: list[Explore] = []
-        cover = 0
-        for depth in range(b.levels):
-            occ = self.occ[depth]
-            support = self.occ[depth + 1] if depth + 1 < b.levels else b.full
-            free = b.full & ~occ & support & ~cover
-            cover |= occ
+        free_of: dict[int, int] = {}
+        cols, rows, step, occ = b.cols, b.rows, b.step, self.occ
+        for t in self.visible:                 # in level order
+            depth = b.level[t]
+            free = free_of.get(depth)
+            if free is None:
+                cover = 0
+                for d in range(depth):
+                    cover |= occ[d]
+                support = occ[depth + 1] if depth + 1 < b.levels else b.full
+                free = free_of[depth] = b.full & ~occ[depth] & support & ~cover
             if not free:
                 continue  # tight or unsupported level: nothing on it can move
-            for t in b.by_level[depth]:
-                if self.where[t] == IN_DIG and t in self.visible:
-                    out += self._tile_slides(t)
-        return out
-
-    def _tile_slides(self, t: int) -> list[Explore]:
-        x0, y0 = self.pos[t]
-        out = []
-        for dx, dy in DIRECTIONS:
-            found = rules_slide.stops(self, t, dx, dy, 1)
-            if found:
-                x, y = found[0]
-                out.append(_explore(t, x - x0, y - y0, self.board.step))
+            allowed = free | self.mask[t]
+            table = b.shape[t]
+            x0, y0 = self.pos[t]
+            w, h = b.size[t]
+            for dx, dy in DIRECTIONS:
+                x, y = x0 + dx, y0 + dy
+                if not (0 <= x <= cols - w and 0 <= y <= rows - h) or \
+                        table[y * cols + x] & ~allowed:
+                    continue                  # blocked at once: no stop that way
+                found = rules_slide.stops(self, t, dx, dy, 1, allowed)
+                if found:
+                    out.append(_explore(t, found[0][0] - x0, found[0][1] - y0, step))
         return out
 
     def _next_slide(self) -> list[Explore]:
@@ -249,10 +255,16 @@ class State:
         x0, y0 = self.pos[t]
         return [_explore(t, found[0][0] - x0, found[0][1] - y0, self.board.step)]
 
-    def stops_ahead(self, tile: int, dx: int, dy: int) -> list[tuple[int, int]]:
+    def stops_ahead(self, tile: int, dx: int, dy: int,
+                    room: int | None = None) -> list[tuple[int, int]]:
         """Every stop of ``tile`` in unit direction (dx, dy) from where it is, in half units
-        (geometry only: what a player can see without moving it)."""
-        return rules_slide.stops(self, tile, dx, dy)
+        (geometry only: what a player can see without moving it). ``room`` is
+        :meth:`slide_room` when the caller has it."""
+        return rules_slide.stops(self, tile, dx, dy, 0, room)
+
+    def slide_room(self, tile: int) -> int:
+        """The mask of places ``tile`` may pass on a slide (its own footprint included)."""
+        return rules_slide.room(self, tile)
 
     # ---- steps ------------------------------------------------------------------------------
 
@@ -351,6 +363,8 @@ class State:
 
     def _remove(self, tile: int, to: int) -> None:
         self.where[tile] = to
+        code = self.codes[tile]
+        self.gone[code // self.board.per] |= 1 << (code % self.board.per)
         self.occ[self.board.level[tile]] &= ~self.mask[tile]
         self.left -= 1
         self._refresh()
@@ -390,7 +404,7 @@ class State:
         for name in ("board", "codes", "first", "player", "phase", "left", "turn", "seen",
                      "expert_type", "slide"):
             setattr(other, name, getattr(self, name))
-        for name in ("pos", "mask", "where", "occ", "visible"):
+        for name in ("pos", "mask", "where", "occ", "visible", "gone"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("held", "cards", "used"):
             setattr(other, name, [list(row) for row in getattr(self, name)])

@@ -56,39 +56,57 @@ def blocked(state: "State", t: int, x: int, y: int, masks: tuple[int, int, int])
     return ""
 
 
-def is_stop(state: "State", t: int, x: int, y: int, horizontal: bool) -> bool:
-    """True when tile ``t`` may come to rest at (x, y) after moving along that axis."""
+def is_stop(state: "State", t: int, x: int, y: int, horizontal: bool, m: int = 0) -> bool:
+    """True when tile ``t`` may come to rest at (x, y) after moving along that axis (``m``:
+    its footprint there, when the caller has it)."""
     b = state.board
-    w, h = b.size[t]
     depth = b.level[t]
     if depth + 1 >= b.levels:                       # on the box floor
         return (x if horizontal else y) % b.floor_stop == 0
-    m = b.mask(t, x, y)
+    if not m:
+        m = b.mask(t, x, y)
+    axis = 0 if horizontal else 1
     # Doubled half units, so halfway lines of odd sizes stay whole numbers.
-    edges = (2 * x, 2 * (x + w)) if horizontal else (2 * y, 2 * (y + h))
+    low = 2 * (x if horizontal else y)
+    high = low + 2 * b.size[t][axis]
     where, masks, pos, size = state.where, state.mask, state.pos, b.size
     for u in b.by_level[depth + 1]:
-        if where[u] != IN_DIG or not masks[u] & m:
-            continue
-        start, length = (pos[u][0], size[u][0]) if horizontal else (pos[u][1], size[u][1])
-        if (2 * start in edges or 2 * start + length in edges
-                or 2 * (start + length) in edges):
-            return True
+        if masks[u] & m and where[u] == IN_DIG:
+            start, length = 2 * pos[u][axis], 2 * size[u][axis]
+            for line in (start, start + length // 2, start + length):
+                if line == low or line == high:
+                    return True
     return False
 
 
-def stops(state: "State", t: int, dx: int, dy: int, limit: int = 0) -> list[tuple[int, int]]:
+def room(state: "State", t: int) -> int:
+    """Where tile ``t`` may be on its way: free, held up by the level below, under no tile
+    (as a mask, with ``t``'s own footprint)."""
+    others, support, cover = level_masks(state, t)
+    return (state.board.full & ~others & support & ~cover) | state.mask[t]
+
+
+def stops(state: "State", t: int, dx: int, dy: int, limit: int = 0,
+          allowed: int | None = None) -> list[tuple[int, int]]:
     """The successive stops of tile ``t`` moving in unit direction (dx, dy) from where it is,
-    until the path is blocked (at most ``limit`` of them when ``limit`` > 0)."""
+    until the path is blocked (at most ``limit`` of them when ``limit`` > 0). ``allowed`` is
+    :func:`room` when the caller has it."""
+    if allowed is None:
+        allowed = room(state, t)
+    b = state.board
+    table, cols = b.shape[t], b.cols
     x, y = state.pos[t]
-    masks = level_masks(state, t)
+    w, h = b.size[t]
     horizontal = dx != 0
     out: list[tuple[int, int]] = []
     while True:
         x, y = x + dx, y + dy
-        if blocked(state, t, x, y, masks):
+        if not (0 <= x <= cols - w and 0 <= y <= b.rows - h):
             return out
-        if is_stop(state, t, x, y, horizontal):
+        m = table[y * cols + x]
+        if m & ~allowed:
+            return out
+        if is_stop(state, t, x, y, horizontal, m):
             out.append((x, y))
             if len(out) == limit:
                 return out
