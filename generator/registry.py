@@ -15,6 +15,10 @@ and, optional:
                                             ``[("toml", b"...")]``; written by every run of the
                                             product whatever ``--format`` says, as
                                             ``<game>-<kind>-<seed>[-<n>].<extension>``
+  ``distinct(seed, index, count, **options) -> item``  item ``index`` of a run, different from
+                                            every other item of the run (used instead of
+                                            ``generate`` for products with few possible items;
+                                            more items than exist → RuleError, exit 1)
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ class ProductSpec(NamedTuple):
     #: ``module:fn(item) -> str | None`` — an optional one-line summary of a built item (e.g. a
     #: map's rating), printed by the CLI after the item's files are written.
     describe: str = ""
+    #: ``module:fn(seed, index, count, **options) -> item`` — makes the items of a run all
+    #: different (see above), or "" when ``generate`` from each item's own seed is enough.
+    distinct: str = ""
 
     def fn(self, role: str) -> Callable[..., Any]:
         return resolve(getattr(self, role))

@@ -18,6 +18,7 @@ SPEC = GameSpec(
             from_fields=f"{_M}.model:dig_from_fields",
             render=f"{_M}.render:render_dig",
             options=("style",),
+            distinct=f"{_M}.generate:distinct_dig",
         ),
     ),
     engine=f"{_M}.rules:new_state",

@@ -15,10 +15,15 @@ def group() -> None:
 @group.command()
 @click.option("--style", type=click.Choice(["classic", "random"]), default="random",
               show_default=True,
-              help="classic: the two alternating patterns; random: any valid stack, uniformly.")
+              help="classic: two alternating patterns of this tool's own (not the rulebook's "
+                   "example patterns; 2 different digs); random: any of the 6,302 valid "
+                   "stacks, uniformly.")
 @output_options(count=True)
 def dig(style, seed, out, formats, paper, mono, count) -> None:
-    """Make a dig pattern: how to lay the 40 tiles into the lid (SVG, PDF, JSON)."""
+    """Make a dig pattern: how to lay the 40 tiles into the lid (SVG, PDF, JSON).
+
+    With --count N the N digs are all different; more than the style has is an error (exit 1).
+    """
     run_product("tanis", "dig", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
                 count=count, options={"style": style})
 
@@ -30,27 +35,31 @@ def score(file: str, as_json: bool) -> None:
     """Score collected tiles: groups, totals and the winner (FILE or - for stdin).
 
     FILE holds {"players": [{"snake": [..], "ankh": [..], "falcon": [..], "scarab": [..]},
-    {...}], "first": 0} with the numbers each player collected and the index of the player who
-    took the first turn.
+    {...}], "first": 1} with the numbers each player collected and the player who took the
+    first turn (1 or 2, as printed).
     """
     from generator.clikit import read_json_arg
     from generator.core.envelope import dumps, envelope
-    from generator.games.tanis.rules_scoring import score_document
+    from generator.games.tanis.rules_scoring import TIE_RULE, score_document
 
     source = "<stdin>" if file == "-" else file
     result = score_document(read_json_arg(file), source)
     if as_json:
         click.echo(dumps(envelope("tanis", "score", None, result)), nl=False)
         return
-    for i, player in enumerate(result["players"]):
+    for i, player in enumerate(result["players"], start=1):
         start = " (took the first turn)" if i == result["first"] else ""
-        click.echo(f"player {i + 1}{start}: {player['total']} points")
+        click.echo(f"player {i}{start}: {player['total']} points")
         by_type: dict[str, list[str]] = {}
         for g in player["groups"]:
             by_type.setdefault(g["type"], []).append(f"{_run(g['numbers'])} -> {g['points']}")
         for name, runs in by_type.items():
             click.echo(f"  {name:<7} {', '.join(runs)}")
-    click.echo(f"winner: player {result['winner'] + 1}")
+    if result["tie"]:
+        rule = TIE_RULE[result["decided_by"].removeprefix("tie-")]
+        click.echo(f"tie: player {result['winner']} wins ({rule})")
+    else:
+        click.echo(f"winner: player {result['winner']}")
 
 
 def _run(numbers: list[int]) -> str:
@@ -63,7 +72,9 @@ def _run(numbers: list[int]) -> str:
 @click.option("--dig", "dig_file", type=click.Path(dir_okay=False, allow_dash=True),
               default=None, help="Play every game on this dig (a `tanis dig` JSON file).")
 @click.option("--style", type=click.Choice(["classic", "random"]), default="random",
-              show_default=True, help="Without --dig: each game gets a new dig of this style.")
+              show_default=True,
+              help="Without --dig: each game gets a new dig of this style (classic: this "
+                   "tool's own alternating patterns).")
 @click.option("--player", "players", multiple=True, default=("greedy",), show_default=True,
               help="Bot for a seat: random or greedy. Once = both seats; twice = seat 1, seat 2.")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
