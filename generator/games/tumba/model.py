@@ -32,7 +32,7 @@ SCHEMA = {
     "advanced_setup": {"min_per_line": int, "max_per_line": int, "passage_lines": [int],
                        "passages": int},
     "powers": {"golden_triple_uses": int, "anubis_on_triple": bool, "maat_sizes": [int],
-               "osiris_sizes": [int], "reroll_attempts": int},
+               "osiris_sizes": [int], "reroll_attempts": int, "wrath_moves_passage": bool},
     "modes": {"standard": _SWITCHES, "advanced": _SWITCHES},
     "sequences": {"toth": [[int]], "wrath": [int]},
 }

@@ -154,7 +154,7 @@ class Actions:
         self._to_attack()
 
     def _do_wrath(self, move: Wrath) -> None:
-        old = self.board.shift(move.shift, move.crossed)
+        old = self.board.shift(move.shift, move.crossed, self._powers["wrath_moves_passage"])
         self._layout_cache = None
         self.since_owner = [EMPTY] + [self.since_owner[old[n]] for n in range(1, LINES + 1)]
         self.since_turn = [0] + [self.since_turn[old[n]] for n in range(1, LINES + 1)]
