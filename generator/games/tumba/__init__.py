@@ -22,4 +22,5 @@ SPEC = GameSpec(
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
+    documents=(("record", f"{_M}.records:validate_record_document"),),
 )
