@@ -13,6 +13,14 @@ from generator.core.errors import InputError
 from generator.games.tanis.model import Dig, data, numbers, sheet_numbers
 
 
+# Engine codes shared by rules_play, rules_slide and rules_invariants.
+START, TAKE, EXPERT1, EXPERT2, OVER, SLIDE = range(6)   # the step of a turn
+PHASES = ("start", "take", "expert-first", "expert-second", "over", "slide")
+IN_DIG, EXCAVATED = -1, -2          # where a tile is besides with a player (0, 1)
+EXPLORER, EXCAVATOR, EXPERT = range(3)
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
 class Board:
     """The fixed geometry of a dig in half units: slots, levels, shapes and footprint masks."""
 

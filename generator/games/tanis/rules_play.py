@@ -31,14 +31,13 @@ from typing import Sequence
 from generator.core.errors import InputError, RuleError
 from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
 from generator.games.tanis import rules_slide
-from generator.games.tanis.rules_board import Board, half_units
+# The engine's codes (steps of a turn, where a tile is, card indices) live with the geometry
+# in rules_board, so the invariant checks can read them without importing the engine.
+from generator.games.tanis.rules_board import (  # noqa: F401 (part of this module's API)
+    DIRECTIONS, EXCAVATED, EXCAVATOR, EXPERT, EXPERT1, EXPERT2, EXPLORER, IN_DIG, OVER, PHASES,
+    SLIDE, START, TAKE, Board, half_units,
+)
 from generator.games.tanis.rules_scoring import mask_points, winner
-
-START, TAKE, EXPERT1, EXPERT2, OVER, SLIDE = range(6)
-PHASES = ("start", "take", "expert-first", "expert-second", "over", "slide")
-IN_DIG, EXCAVATED = -1, -2
-EXPLORER, EXCAVATOR, EXPERT = range(3)
-DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,14 +17,12 @@ Everything here is in half units (the path step of :mod:`rules_board`); the func
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from generator.core.errors import RuleError
+from generator.games.tanis.rules_board import IN_DIG
 
-if TYPE_CHECKING:  # pragma: no cover
-    from generator.games.tanis.rules_play import State
-
-IN_DIG = -1
+State = Any    # a rules_play.State (not imported: rules_play imports this module)
 
 
 def level_masks(state: "State", t: int) -> tuple[int, int, int]:

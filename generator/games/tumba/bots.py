@@ -23,14 +23,14 @@ from __future__ import annotations
 import random
 
 from generator.games.tumba import bots_advanced as adv
+from generator.games.tumba.bots_advanced import (  # noqa: F401 (re-exported for callers)
+    TOMB, _target_value, jump_value, place_value,
+)
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import (
     Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Pass, Place, Reroll, Roll, Seth, SethMove,
     Strike, Wrath,
 )
-from generator.games.tumba.rules_board import JUMPS, row_of
-
-TOMB = adv.TOMB
 
 
 class GreedyBot:
@@ -81,45 +81,6 @@ class GreedyBot:
         if kind is Pass:
             return look.pass_value()
         return 0.0
-
-
-def place_value(state, lines) -> float:
-    """What placing one mummy on each of ``lines`` is worth (passages: half a tomb entry)."""
-    return sum(_line_value(state, n, lines.count(n)) for n in lines)
-
-
-def _line_value(state, line: int, count: int) -> float:
-    board, p = state.board, state.current
-    if board.passage[line]:
-        return TOMB / 2
-    cells = board.cells[line]
-    mine = sum(1 for c in cells if c == p) + count
-    value = 5.0 + row_of(line)               # higher rows are shorter, nearer the passages
-    if mine >= len(cells):
-        value += 30.0                        # completes a line: Osiris now or Maat later
-    return value
-
-
-def _target_value(state, line: int, depth: int) -> float:
-    """An enemy near the tomb, of a player who leads, is the best to remove."""
-    owner = state.board.cells[line][depth - 1]
-    return 10.0 - depth + 2.0 * state.tomb[owner]
-
-
-def _best_target(state) -> float:
-    return max((_target_value(state, n, d) for n, d in state.board.enemies(state.current)),
-               default=0.0)
-
-
-def jump_value(state, line: int, depth: int, dx: int, dy: int, board=None) -> float:
-    """An incineration: a tomb entry when it lands in the tomb or a passage, else 40 less the
-    landing depth (nearer the tomb is better)."""
-    board = board or state.board
-    jump = next(j for j in JUMPS[(line, depth)] if j[:2] == (dx, dy))
-    land_line, land_depth = jump[4], jump[5]
-    if board.lands_in_tomb(land_line, land_depth):
-        return TOMB
-    return 40.0 - land_depth
 
 
 class RandomKindBot:

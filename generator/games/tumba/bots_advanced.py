@@ -1,5 +1,6 @@
-"""How the greedy Tutan Tumba bot weighs what is not a plain placement: rolling again, the
-one-die re-roll, Seth's Trick, Tutan's Wrath and Toth's Inversion.
+"""How the greedy Tutan Tumba bot values moves: the plain ones (placing, incinerating, removing
+an enemy) and what is not a plain placement: rolling again, the one-die re-roll, Seth's Trick,
+Tutan's Wrath and Toth's Inversion.
 
 A :class:`Look` is made for one decision and computes what it needs lazily, on copies of the
 board (the state itself never changes):
@@ -22,10 +23,51 @@ import itertools
 
 from generator.games.tumba.moves import Anubis, Golden, Place, SethMove, Wrath
 from generator.games.tumba.rules_actions import _sequence as sequence_of
-from generator.games.tumba.rules_board import EMPTY, LINES, row_of
+from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, row_of
 
 TOMB = 100.0
 FULL_LINE = 30.0      # a line full of one's own mummies: Osiris now or Maat's Rest later
+
+
+# ---- the values of plain moves --------------------------------------------------------------
+
+def place_value(state, lines) -> float:
+    """What placing one mummy on each of ``lines`` is worth (passages: half a tomb entry)."""
+    return sum(_line_value(state, n, lines.count(n)) for n in lines)
+
+
+def _line_value(state, line: int, count: int) -> float:
+    board, p = state.board, state.current
+    if board.passage[line]:
+        return TOMB / 2
+    cells = board.cells[line]
+    mine = sum(1 for c in cells if c == p) + count
+    value = 5.0 + row_of(line)               # higher rows are shorter, nearer the passages
+    if mine >= len(cells):
+        value += 30.0                        # completes a line: Osiris now or Maat later
+    return value
+
+
+def _target_value(state, line: int, depth: int) -> float:
+    """An enemy near the tomb, of a player who leads, is the best to remove."""
+    owner = state.board.cells[line][depth - 1]
+    return 10.0 - depth + 2.0 * state.tomb[owner]
+
+
+def best_target(state) -> float:
+    return max((_target_value(state, n, d) for n, d in state.board.enemies(state.current)),
+               default=0.0)
+
+
+def jump_value(state, line: int, depth: int, dx: int, dy: int, board=None) -> float:
+    """An incineration: a tomb entry when it lands in the tomb or a passage, else 40 less the
+    landing depth (nearer the tomb is better)."""
+    board = board or state.board
+    jump = next(j for j in JUMPS[(line, depth)] if j[:2] == (dx, dy))
+    land_line, land_depth = jump[4], jump[5]
+    if board.lands_in_tomb(land_line, land_depth):
+        return TOMB
+    return 40.0 - land_depth
 
 
 def _roll_weights() -> tuple[tuple[tuple[int, int, int], int], ...]:
@@ -67,8 +109,6 @@ class Look:
 
     def attack(self, board, backwards: bool | None = None) -> float:
         """The best first incineration of the player to move on ``board`` (0 when none)."""
-        from generator.games.tumba.bots import jump_value
-
         state, p = self.state, self.state.current
         back = state.toth if backwards is None else backwards
         best = 0.0
@@ -117,8 +157,6 @@ class Look:
         """:func:`bots.place_value`, from a table of the lines made once per decision."""
         table = self._lines
         if table is None:
-            from generator.games.tumba.bots import _line_value
-
             state = self.state
             table = self._lines = {(n, c): _line_value(state, n, c) for n in range(1, LINES + 1)
                                    for c in (1, 2, 3)}
@@ -126,9 +164,7 @@ class Look:
 
     def best_target(self) -> float:
         if self._target is None:
-            from generator.games.tumba.bots import _best_target
-
-            self._target = _best_target(self.state)
+            self._target = best_target(self.state)
         return self._target
 
     def roll_expectation(self) -> float:

@@ -43,7 +43,8 @@ def roll(dice, board_file, mode, passage, as_json) -> None:
     the incinerations the board allows."""
     from generator.core.envelope import dumps, envelope
     from generator.games.tumba.cli_text import roll_text
-    from generator.games.tumba.rules import roll_board, roll_options
+    from generator.games.tumba.model_board import roll_board
+    from generator.games.tumba.rules import roll_options
 
     board = _read_board(board_file) if board_file else None
     board = roll_board(board, mode, passage)

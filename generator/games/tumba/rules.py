@@ -440,36 +440,6 @@ def state_from_board(board, target: int | None = None, seed: int = 0) -> State:
     return state
 
 
-def roll_board(board=None, mode: str | None = None, passage: int | None = None):
-    """The board ``tumba roll`` reads a roll on: ``board`` (a BoardDoc) if given, else an empty
-    board — the standard layout, or for the advanced mode a board with its single passage on
-    line ``passage`` and room on every other line (their sizes are not given). The advanced
-    mode needs one of the two: its passage can be on any line of 7-12 (InputError otherwise)."""
-    from generator.games.tumba.model import Line
-    from generator.games.tumba.model_board import empty_board
-
-    if passage is not None:
-        if board is not None:
-            raise InputError("--passage N is for a roll without --board: the board file "
-                             "already says where its passage is")
-        if mode == "standard":
-            raise InputError("--passage N: the standard board has its passages on lines 11 "
-                             "and 12; --passage is for the advanced mode")
-        lines = data()["advanced_setup"]["passage_lines"]
-        if passage not in lines:
-            raise InputError(f"--passage {passage}: the advanced passage is on a line of "
-                             f"{lines[0]}-{lines[-1]}")
-        room = data()["advanced_setup"]["max_per_line"]
-        layout = tuple(Line(0, True) if n == passage else Line(room)
-                       for n in range(1, data()["geometry"]["lines"] + 1))
-        return empty_board(layout, "advanced")
-    if board is None and mode == "advanced":
-        raise InputError("--mode advanced needs the board: where the single secret passage is "
-                         "decides what a roll can do. Give --board FILE (a board or setup "
-                         "JSON) or --passage N (its line, 7-12)")
-    return board
-
-
 def roll_options(dice, board=None, mode: str | None = None):
     """The library function behind ``tumba roll``: every legal way to use ``dice``, the powers
     they trigger and the incinerations the board allows, for the player to move on ``board``
@@ -488,6 +458,8 @@ def roll_options(dice, board=None, mode: str | None = None):
             isinstance(d, int) and 1 <= d <= faces for d in dice):
         raise InputError(f"dice {' '.join(map(str, dice))}: give three dice, each 1-{faces}")
     if board is None:
+        from generator.games.tumba.model_board import roll_board
+
         board = roll_board(None, mode)
     if board is None:
         board = empty_board(standard_layout(), mode or "standard")

@@ -3,7 +3,6 @@ sheet says it in words, and any other value is refused."""
 
 from types import MappingProxyType
 
-import pytest
 from click.testing import CliRunner
 
 from generator.cli import main

@@ -10,7 +10,7 @@ from generator.core.stats import proportion_interval
 from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.model import Dig, Tile, tile_code
 from generator.games.tanis.rules import new_state
-from generator.games.tanis.rules_play import SLIDE, START, Explore, State, Take
+from generator.games.tanis.rules_play import SLIDE, Explore, State, Take
 
 from games.tanis.reference_greedy import ReferenceGreedyBot
 

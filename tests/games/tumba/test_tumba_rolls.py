@@ -95,7 +95,7 @@ def test_osiris_power_when_an_option_completes_a_three_line():
 
 
 def test_sequences_are_powers_only_in_advanced_mode():
-    from generator.games.tumba.rules import roll_board
+    from generator.games.tumba.model_board import roll_board
 
     advanced = roll_board(None, "advanced", 9)          # the single passage on line 9
     assert "toth-inversion" not in codes(roll_options((1, 2, 3)))
