@@ -139,11 +139,15 @@ class Look:
     def best_use(self, dice) -> float | None:
         """The best score of the ways to use ``dice`` now (None when they cannot be used)."""
         state = self.state
+        dice = tuple(dice)
+        special = sequence_of(dice, state.mode, state.rules)
         best = None
-        for move in state.use_moves(tuple(dice)):
+        for move in state.use_moves(dice):
             kind = type(move)
             if kind is Place:
-                value = self.place_value(move.lines) + self._sequence(dice, move.lines)
+                value = self.place_value(move.lines)
+                if special:
+                    value += self._sequence(dice, move.lines)
             elif kind is Golden:
                 value = TOMB
             elif kind is Anubis:
@@ -154,13 +158,18 @@ class Look:
         return best
 
     def place_value(self, lines) -> float:
-        """:func:`bots.place_value`, from a table of the lines made once per decision."""
+        """:func:`place_value`, with each line's value worked out once per decision."""
         table = self._lines
         if table is None:
-            state = self.state
-            table = self._lines = {(n, c): _line_value(state, n, c) for n in range(1, LINES + 1)
-                                   for c in (1, 2, 3)}
-        return sum(table[(n, lines.count(n))] for n in lines)
+            table = self._lines = {}
+        total = 0.0
+        for n in lines:
+            key = (n, lines.count(n))
+            value = table.get(key)
+            if value is None:
+                value = table[key] = _line_value(self.state, *key)
+            total += value
+        return total
 
     def best_target(self) -> float:
         if self._target is None:
@@ -240,23 +249,33 @@ class Look:
         if self._seth is None:
             state = self.state
             now = state.board
-            totals = [0.0] * state.players
+            players = state.players
+            shares: dict = {}
+
+            def share(n: int, cells: list[int]) -> list[float]:
+                key = (n, tuple(cells))
+                found = shares.get(key)
+                if found is None:
+                    found = shares[key] = [0.0] * players
+                    _share(found, cells, n, 1)
+                return found
+
+            totals = [0.0] * players
             for n in range(1, LINES + 1):
-                _add_line(totals, now, n, 1)
+                for q, v in enumerate(share(n, now.cells[n])):
+                    totals[q] += v
             attack = self.attack_now()
             base = attack + self._lead(totals)
             near = _near(now.occupied(state.current))
             gains = {}
             for move in state.seth_moves():
                 src, dst = now.cells[move.source], now.cells[move.target]
-                piece = src[0] if move.end == "tomb" else src[-1]
-                src_after = src[1:] if move.end == "tomb" else src[:-1]
-                dst_after = dst + [piece] if move.end == "tomb" else [piece] + dst
-                after = totals[:]
-                for n, before, cells in ((move.source, src, src_after),
-                                         (move.target, dst, dst_after)):
-                    _share(after, before, n, -1)
-                    _share(after, cells, n, 1)
+                tomb_end = move.end == "tomb"
+                piece = src[0] if tomb_end else src[-1]
+                parts = (share(move.source, src), share(move.target, dst),
+                         share(move.source, src[1:] if tomb_end else src[:-1]),
+                         share(move.target, dst + [piece] if tomb_end else [piece] + dst))
+                after = [t - a - b + c + d for t, a, b, c, d in zip(totals, *parts)]
                 # Incinerations change only near the player's mummies (same side, 2 rows).
                 if move.source in near or move.target in near:
                     board = now.copy()
