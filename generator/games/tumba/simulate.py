@@ -100,6 +100,10 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
     gets one record per game.
     """
     _check(players, games, mode, target, bots)
+    if setup is not None and (setup.mode, setup.players) != (mode, players):
+        raise InputError(f"the setup is {setup.mode} for {setup.players} players, the options "
+                         f"ask for {mode} with {players} players; leave out --mode and "
+                         "--players to play the setup as it is")
     layout = setup.lines if setup else None
     folder = None
     if record_dir:

@@ -150,3 +150,18 @@ def test_roll_on_a_board_lists_the_incinerations(tmp_path):
     text = run("tumba", "roll", "1", "2", "3", "--board", str(path)).stdout
     assert ("from line 7 chamber 2: over line 5 chamber 2 to line 3 chamber 2, then over "
             "line 3 chamber 1 into the tomb") in text
+
+
+def test_a_setup_is_played_with_its_own_mode_and_players(tmp_path):
+    import random
+
+    from generator.games.tumba.generate import generate_setup
+    from generator.games.tumba.simulate import simulate
+
+    standard = generate_setup(random.Random(1), "standard", 4)
+    with pytest.raises(InputError, match="setup is standard for 4 players, the options ask for "
+                                         "advanced with 4 players"):
+        simulate(4, 1, 1, "advanced", standard)
+    with pytest.raises(InputError, match="ask for standard with 6 players"):
+        simulate(6, 1, 1, "standard", standard)
+    assert simulate(4, 1, 1, "standard", standard)["games"] == 1
