@@ -176,7 +176,10 @@ def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count
               lang: str = "en") -> Built:
     """Generates, validates and renders item ``index`` of a run."""
     info = RunInfo(spec.name, product.kind, seed, index, count, options, lang)
-    item = product.fn("generate")(make_rng(info.item_seed), **options)
+    if product.distinct:   # a product with few possible items keeps a run's items apart
+        item = product.fn("distinct")(seed, index, count, **options)
+    else:
+        item = product.fn("generate")(make_rng(info.item_seed), **options)
     report = product.fn("validate")(item)
     if not report.ok:
         raise RuleError(f"generated {product.kind} failed validation (seed {seed}, item "

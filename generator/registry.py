@@ -20,6 +20,10 @@ and, optional:
                                             anything is built
   ``executor(jobs, dask)``                  a context manager in which items are built: the
                                             product plays games while building (``--jobs``)
+  ``distinct(seed, index, count, **options) -> item``  item ``index`` of a run, different from
+                                            every other item of the run (used instead of
+                                            ``generate`` for products with few possible items;
+                                            more items than exist → RuleError, exit 1)
 
 A product's options are declared once, as :class:`Option` data (:data:`SHARED_OPTIONS` for the
 options every product takes): the click options of its command, the keys of a batch item and the
@@ -142,6 +146,9 @@ class ProductSpec(NamedTuple):
     executor: str = ""
     #: Languages its sheets are printed in (``--lang``); more come with its translation.
     languages: tuple[str, ...] = ("en",)
+    #: ``module:fn(seed, index, count, **options) -> item`` — makes the items of a run all
+    #: different (see above), or "" when ``generate`` from each item's own seed is enough.
+    distinct: str = ""
 
     def fn(self, role: str) -> Callable[..., Any]:
         return resolve(getattr(self, role))

@@ -18,10 +18,12 @@ SPEC = GameSpec(
             from_fields=f"{_M}.model:dig_from_fields",
             render=f"{_M}.render:render_dig",
             options=(
-                Option("style", "classic: the two alternating patterns; random: any valid stack, "
-                       "uniformly.", "choice", default="random",
+                Option("style", "classic: two alternating patterns of this tool's own (not the "
+                       "rulebook's example patterns; 2 different digs); random: any of the 6,302 "
+                       "valid stacks, uniformly.", "choice", default="random",
                        choices=DataRef(f"{_M}.generate:STYLES")),
             ),
+            distinct=f"{_M}.generate:distinct_dig",
         ),
     ),
     engine=f"{_M}.rules:new_state",

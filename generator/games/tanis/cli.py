@@ -22,27 +22,31 @@ def score(file: str, as_json: bool) -> None:
     """Score collected tiles: groups, totals and the winner (FILE or - for stdin).
 
     FILE holds {"players": [{"snake": [..], "ankh": [..], "falcon": [..], "scarab": [..]},
-    {...}], "first": 0} with the numbers each player collected and the index of the player who
-    took the first turn.
+    {...}], "first": 1} with the numbers each player collected and the player who took the
+    first turn (1 or 2, as printed).
     """
     from generator.clikit import read_json_arg
     from generator.core.envelope import dumps, envelope
-    from generator.games.tanis.rules_scoring import score_document
+    from generator.games.tanis.rules_scoring import TIE_RULE, score_document
 
     source = "<stdin>" if file == "-" else file
     result = score_document(read_json_arg(file), source)
     if as_json:
         click.echo(dumps(envelope("tanis", "score", None, result)), nl=False)
         return
-    for i, player in enumerate(result["players"]):
+    for i, player in enumerate(result["players"], start=1):
         start = " (took the first turn)" if i == result["first"] else ""
-        click.echo(f"player {i + 1}{start}: {player['total']} points")
+        click.echo(f"player {i}{start}: {player['total']} points")
         by_type: dict[str, list[str]] = {}
         for g in player["groups"]:
             by_type.setdefault(g["type"], []).append(f"{_run(g['numbers'])} -> {g['points']}")
         for name, runs in by_type.items():
             click.echo(f"  {name:<7} {', '.join(runs)}")
-    click.echo(f"winner: player {result['winner'] + 1}")
+    if result["tie"]:
+        rule = TIE_RULE[result["decided_by"].removeprefix("tie-")]
+        click.echo(f"tie: player {result['winner']} wins ({rule})")
+    else:
+        click.echo(f"winner: player {result['winner']}")
 
 
 def _run(numbers: list[int]) -> str:
@@ -54,7 +58,8 @@ def _run(numbers: list[int]) -> str:
               default=None, help="Play every game on this dig (a `tanis dig` JSON file); it "
                                  "fixes the dig, so --style does not apply.")
 @declared_option("tanis", "dig", "style", help="Without --dig: each game gets a new dig of "
-                                              "this style.")
+                                              "this style (classic: this tool's own "
+                                              "alternating patterns).")
 @simulate_options("tanis")
 def simulate(dig_file, style, sim) -> None:
     """Play many bot games and compare: win rate by seat, scores, cards, reveal curve."""

@@ -21,20 +21,27 @@ add_products(group, "tumba")
               default=None, help="A board JSON (or a setup JSON) to read the roll on. "
                                  "Default: an empty standard board.")
 @click.option("--mode", type=click.Choice(["standard", "advanced"]), default=None,
-              help="Rules to read the roll with. Default: the board's mode, else standard.")
+              help="Rules to read the roll with. Default: the board's mode, else standard. "
+                   "advanced needs the board: --board FILE or --passage N.")
+@click.option("--passage", type=click.IntRange(7, 12), default=None,
+              help="Advanced, without --board: the line (7-12) of the single secret passage, "
+                   "on an empty board.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def roll(dice, board_file, mode, as_json) -> None:
-    """Every legal way to use a roll of three dice, and the powers it triggers."""
+def roll(dice, board_file, mode, passage, as_json) -> None:
+    """Every legal way to use a roll of three dice, the powers it triggers and (with --board)
+    the incinerations the board allows."""
     from generator.core.envelope import dumps, envelope
     from generator.games.tumba.cli_text import roll_text
+    from generator.games.tumba.model_board import roll_board
     from generator.games.tumba.rules import roll_options
 
     board = _read_board(board_file) if board_file else None
+    board = roll_board(board, mode, passage)
     reading = roll_options(tuple(dice), board, mode)
     if as_json:
         click.echo(dumps(envelope("tumba", "roll", None, reading.to_json())), nl=False)
     else:
-        click.echo(roll_text(reading, board, mode))
+        click.echo(roll_text(reading, board, mode, given=board_file is not None))
 
 
 def _read_board(path: str):
@@ -60,11 +67,14 @@ def _read_board(path: str):
                                  "advanced setup per game.")
 @declared_option("tumba", "setup", "mode", help="Rules to play. With --setup: the setup's.")
 @click.option("--target", type=int, default=None,
-              help="Mummies in the tomb to win: 8 (default) or 10 by agreement.")
+              help="Mummies in the tomb to win: 8 (default); 10 by agreement, advanced mode only.")
 @click.option("--max-turns", type=click.IntRange(min=1), default=3000, show_default=True,
               help="Stop (and report) a game still running after this many turns.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+              help="Also write a game record of every game into this folder "
+                   "(tumba-record-<seed>-<n>.json; replay one with `tombgen tumba replay`).")
 @simulate_options("tumba")
-def simulate(players, setup_file, mode, target, max_turns, sim) -> None:
+def simulate(players, setup_file, mode, target, max_turns, record_dir, sim) -> None:
     """Play bot games: wins by seat, mummies in the tomb, game length, how mummies got in."""
     from generator.clikit import fixed_by_file
     from generator.games.tumba.simulate import describe
@@ -81,12 +91,39 @@ def simulate(players, setup_file, mode, target, max_turns, sim) -> None:
 
     def play(seed, executor, progress):
         return run(players, sim.games, seed, mode, setup, target, seats, max_turns, progress,
-                   executor=executor, board=board)
+                   executor=executor, board=board, record_dir=record_dir)
 
     sim.run(play, describe)
+    if record_dir:
+        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
 
 
 def _read_setup(path: str):
     from generator.validate import read_item
 
     return read_item(path, "tumba", "setup")
+
+
+@group.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def replay(file: str) -> None:
+    """Replay a game record: print the final board and the winner, or the first illegal move."""
+    from generator.clikit import read_json_arg
+    from generator.games.tumba.cli_text import board_text
+    from generator.games.tumba.records import replay as run
+
+    source = "<stdin>" if file == "-" else file
+    result = run(read_json_arg(file), source)
+    state = result.state
+    click.echo(board_text(state))
+    if result.error:
+        click.echo(f"tombgen: error: {result.error}", err=True)
+        raise SystemExit(1)
+    if state.winner >= 0:
+        click.echo(f"winner: player {state.winner + 1} ({state.tomb[state.winner]} mummies in "
+                   f"the tomb, after {state.turn} turns)")
+    elif state.blocked:
+        click.echo("no winner: every player was left without a mummy to play")
+    else:
+        click.echo(f"(the record stops in turn {state.turn}, player {state.current + 1} to move; "
+                   "the game is not finished)")

@@ -23,7 +23,7 @@ from typing import Any
 from generator.core.errors import InputError
 from generator.core.report import Report
 from generator.games.tumba.model import (
-    MODES, Layout, data, lines_to_json, parse_lines, parse_players, setup_from_fields,
+    MODES, Layout, Line, data, lines_to_json, parse_lines, parse_players, setup_from_fields,
 )
 
 BOARD_FORMAT = "tombgen/tumba.board"
@@ -64,6 +64,33 @@ def empty_board(layout: Layout, mode: str = "standard", players: int = 2) -> Boa
     return BoardDoc(mode, players, 0, layout, tuple(() if not line.chambers
                                                     else (-1,) * line.chambers for line in layout),
                     (0,) * players)
+
+
+def roll_board(board=None, mode: str | None = None, passage: int | None = None):
+    """The board ``tumba roll`` reads a roll on: ``board`` (a BoardDoc) if given, else an empty
+    board — the standard layout, or for the advanced mode a board with its single passage on
+    line ``passage`` and room on every other line (their sizes are not given). The advanced
+    mode needs one of the two: its passage can be on any line of 7-12 (InputError otherwise)."""
+    if passage is not None:
+        if board is not None:
+            raise InputError("--passage N is for a roll without --board: the board file "
+                             "already says where its passage is")
+        if mode == "standard":
+            raise InputError("--passage N: the standard board has its passages on lines 11 "
+                             "and 12; --passage is for the advanced mode")
+        lines = data()["advanced_setup"]["passage_lines"]
+        if passage not in lines:
+            raise InputError(f"--passage {passage}: the advanced passage is on a line of "
+                             f"{lines[0]}-{lines[-1]}")
+        room = data()["advanced_setup"]["max_per_line"]
+        layout = tuple(Line(0, True) if n == passage else Line(room)
+                       for n in range(1, data()["geometry"]["lines"] + 1))
+        return empty_board(layout, "advanced")
+    if board is None and mode == "advanced":
+        raise InputError("--mode advanced needs the board: where the single secret passage is "
+                         "decides what a roll can do. Give --board FILE (a board or setup "
+                         "JSON) or --passage N (its line, 7-12)")
+    return board
 
 
 def _int_list(value: Any, n: int, place: str) -> tuple[int, ...]:

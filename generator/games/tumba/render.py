@@ -155,15 +155,18 @@ def line_table(sheet: Sheet, setup: Setup, x: float, y: float, width: float) -> 
 
 def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
     """The one-page setup sheet."""
-    sub = f"{setup.mode} · {setup.players} players · seed {info.seed}"
+    # The standard layout is fixed: nothing on it depends on the seed (the footer keeps it).
+    made = f"seed {info.seed}" if setup.mode == "advanced" else "fixed layout"
+    sub = f"{setup.mode} · {setup.players} players · {made}"
     items, y = title_block(sheet, "Tutan Tumba — board setup", sub)
     intro = paragraph(sheet.left, y, INTRO.get(setup.mode, INTRO["standard"]), BODY_PT,
                       sheet.content_width, 2, fill=sheet.theme("ink"))
     items += intro
     y += 8
     placing = setup.mode == "advanced" and bool(setup.log)
-    below = (placing_height(sheet, setup, sheet.content_width) if placing
-             else 7 + len(_steps(setup)) * STEP_ROW)
+    columns = 2 if placing else 1
+    steps_h = checklist_height(setup, columns)
+    below = (placing_height(sheet, setup, sheet.content_width) + 3 if placing else 0) + steps_h
     bottom = sheet.bottom - LINE_TABLE_HEIGHT - 3 - below - 3
     unit_w, unit_h = board_size(1.0)
     pad = board_size(0.0)[1]
@@ -180,9 +183,9 @@ def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
     if placing:
         items.append(Group(tuple(placing_table(sheet, setup, sheet.left, y, sheet.content_width)),
                            name="placing"))
-    else:
-        items.append(Group(tuple(setup_steps(sheet, setup, sheet.left, y, sheet.content_width)),
-                           name="steps"))
+        y += placing_height(sheet, setup, sheet.content_width) + 3
+    items.append(Group(tuple(setup_steps(sheet, setup, sheet.left, y, sheet.content_width,
+                                         columns)), name="steps"))
     return [Page(sheet.width, sheet.height, tuple(items))]
 
 
@@ -217,23 +220,43 @@ def _run_text(first: int, last: int, line) -> str:
     return f"{where[0].upper()}{where[1:]}: {what}."
 
 
-def setup_steps(sheet: Sheet, setup: Setup, x: float, y: float, width: float) -> list[Item]:
-    """A short checklist for building the standard board and starting the game."""
+def checklist_height(setup: Setup, columns: int = 1) -> float:
+    """The height (mm) of the checklist of ``setup`` in ``columns`` columns."""
+    return 7 + -(-len(_steps(setup)) // columns) * STEP_ROW
+
+
+def setup_steps(sheet: Sheet, setup: Setup, x: float, y: float, width: float,
+                columns: int = 1) -> list[Item]:
+    """A short checklist for building the board and starting the game, read down the
+    columns."""
     items: list[Item] = [label(sheet, x, y + 4, "Setting up", HEADING_PT, bold=True)]
-    for i, step in enumerate(_steps(setup)):
-        cy = y + 7 + i * STEP_ROW
-        items.append(checkbox(sheet, x, cy, ""))
-        items.append(label(sheet, x + 7, cy + 3.8, step, BODY_PT, max_width=width - 7))
+    steps = _steps(setup)
+    rows = -(-len(steps) // columns)
+    col_w = (width - 4 * (columns - 1)) / columns
+    for i, step in enumerate(steps):
+        col, row = divmod(i, rows)
+        cx, cy = x + col * (col_w + 4), y + 7 + row * STEP_ROW
+        items.append(checkbox(sheet, cx, cy, ""))
+        items.append(label(sheet, cx + 7, cy + 3.8, step, BODY_PT, max_width=col_w - 7))
     return items
 
 
 def _steps(setup: Setup) -> list[str]:
-    win = data()["win"]
+    from generator.games.tumba.model import targets
+
     mummies = data()["components"]["mummies"]
+    goal = targets(setup.mode)
+    win = (f"Goal: {goal[0]} mummies in the tomb"
+           + (f" ({' or '.join(map(str, goal[1:]))} by agreement)." if len(goal) > 1 else "."))
     steps = ["Put the tomb board in the middle of the table."]
-    steps += [_run_text(*run) for run in _runs(setup)]
-    steps += [f"Each player takes the {mummies} mummies of one colour: their House of the Dead.",
-              "Choose the first player; turns go clockwise.",
-              (f"Goal: the first with {win['target']} mummies in the tomb wins "
-               f"({' or '.join(map(str, win['targets']))} by agreement).")]
+    if setup.mode == "advanced" and setup.log:
+        steps += ["Choose player 1 (P1): the first player.",
+                  "Deal, place and move the chambers in order."]
+    else:
+        steps += [_run_text(*run) for run in _runs(setup)]
+        steps.append("Choose the first player; turns go clockwise.")
+    steps.append(f"Each player takes {mummies} mummies of one colour.")
+    if setup.mode == "advanced" and setup.log:
+        steps.append("Player 1 starts; turns go clockwise.")
+    steps.append(win)
     return steps

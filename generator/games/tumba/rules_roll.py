@@ -82,10 +82,56 @@ class RollReading:
     options: tuple[Option, ...]
     powers: tuple[Power, ...]
     passages: tuple[int, ...] = ()
+    incinerations: tuple["Chain", ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"dice": list(self.dice), "options": [list(o) for o in self.options],
-                "powers": [p.to_json() for p in self.powers]}
+                "powers": [p.to_json() for p in self.powers],
+                "incinerations": [c.to_json() for c in self.incinerations]}
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Incinerations by one mummy, one after another: from ``start`` (line, depth), each jump
+    over an enemy (line, depth) to a chamber (line, depth), ``"tomb"`` or ``"passage"``."""
+
+    start: tuple[int, int]
+    jumps: tuple[tuple[tuple[int, int], Any], ...]
+    backwards: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": list(self.start), "backwards": self.backwards,
+                "jumps": [{"over": list(over), "to": to if isinstance(to, str) else list(to)}
+                          for over, to in self.jumps]}
+
+
+def incinerations(state, backwards: bool = False) -> list[Chain]:
+    """Every longest chain of incinerations the player to move could make on the board as it
+    stands (a player may stop after any jump of a chain). ``backwards``: Toth's Inversion."""
+    p, board = state.current, state.board
+    out: list[Chain] = []
+    for line, depth in board.occupied(p):
+        _chains(board, p, (line, depth), (line, depth), backwards, (), False, out)
+    return out
+
+
+def _chains(board, p, start, at, backwards, done, back, out) -> None:
+    line, depth = at
+    jumps = board.jumps(p, line, depth, backwards)
+    for dx, _, over_l, over_d, land_l, land_d in jumps:
+        went_back = back or dx == 1
+        where = board.lands_in_tomb(land_l, land_d)
+        if where:
+            out.append(Chain(start, done + (((over_l, over_d), where),), went_back))
+            continue
+        after = board.copy()
+        after.remove(over_l, over_d)
+        after.remove(line, depth)
+        after.cells[land_l][land_d - 1] = p
+        _chains(after, p, start, (land_l, land_d), backwards,
+                done + (((over_l, over_d), (land_l, land_d)),), went_back, out)
+    if not jumps and done:
+        out.append(Chain(start, done, back))
 
 
 def read_roll(state, dice: tuple[int, ...]) -> RollReading:
@@ -99,7 +145,10 @@ def read_roll(state, dice: tuple[int, ...]) -> RollReading:
     powers = [p for p in (_golden(state, dice), _anubis(state, dice), _passage(state, options),
                           _osiris(state, options), _sequence(state, dice, options)) if p]
     passages = tuple(n for n in range(1, LINES + 1) if state.board.passage[n])
-    return RollReading(dice, options, tuple(powers), passages)
+    chains = incinerations(state)
+    if any(p.code == "toth-inversion" and p.usable for p in powers):
+        chains += [c for c in incinerations(state, True) if c.backwards]
+    return RollReading(dice, options, tuple(powers), passages, tuple(chains))
 
 
 def _golden(state, dice) -> Power | None:

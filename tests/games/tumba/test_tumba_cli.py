@@ -64,8 +64,25 @@ def test_roll_text_lists_options_and_powers():
     assert result.exit_code == 0
     assert "3 | 6+6" in result.output and "12 (passage)" in result.output
     assert "Anubis Double [not now]" in result.output
-    advanced = run("tumba", "roll", "4", "5", "6", "--mode", "advanced")
+    advanced = run("tumba", "roll", "4", "5", "6", "--mode", "advanced", "--passage", "9")
+    assert advanced.exit_code == 0, advanced.output
     assert "Tutan's Wrath [yes]" in advanced.output
+
+
+def test_an_advanced_roll_needs_the_board():
+    # The rulebook's advanced board has one secret passage, on a line of 7-12 chosen at setup.
+    bare = run("tumba", "roll", "6", "6", "2", "--mode", "advanced")
+    assert bare.exit_code == 2 and "--board FILE" in bare.output and "--passage N" in bare.output
+    on_9 = run("tumba", "roll", "6", "6", "2", "--mode", "advanced", "--passage", "9", "--json")
+    doc = json.loads(on_9.output)
+    assert [2, 6, 6] in doc["options"]              # line 6's size is not given: it has room
+    assert [2, 12] in doc["options"] and not any(
+        p["power"] == "secret-passage" for p in doc["powers"])   # 12 is a line, 9 the passage
+    on_12 = json.loads(run("tumba", "roll", "6", "6", "2", "--passage", "12", "--json").output)
+    passage = next(p for p in on_12["powers"] if p["power"] == "secret-passage")
+    assert passage["lines"] == [12]
+    assert run("tumba", "roll", "1", "2", "3", "--mode", "standard", "--passage", "9"
+               ).exit_code == 2
 
 
 def test_roll_bad_dice_exit_2():

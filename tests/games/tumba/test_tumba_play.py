@@ -32,7 +32,7 @@ def test_new_state_draws_players_and_mode():
 
 def test_the_ten_mummy_target_ends_too():
     for seed in range(5):
-        state = play_game(4, seed, "standard", target=10, bots=("random",))
+        state = play_game(4, seed, "advanced", target=10, bots=("random",))
         assert state.winner >= 0 or state.blocked
         if state.winner >= 0:
             assert state.tomb[state.winner] == 10
