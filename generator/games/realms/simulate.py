@@ -17,10 +17,12 @@ from generator.core.envelope import dumps, envelope
 from generator.core.output import atomic_write, file_name, prepare_dir
 from generator.core.play import iter_games, play, summary
 from generator.core.rng import derive_seed, make_rng
+from generator.core.stats import proportion_interval
 from generator.games.realms.bots import PLAYERS, make_bot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import map_ref, record_doc
 from generator.games.realms.rules import SeededDice, State
+from generator.games.realms.rules_holdings import ACHIEVEMENTS, achievement_name
 from generator.games.realms.rules_scoring import LINES
 
 
@@ -31,12 +33,14 @@ def play_one(m, game_seed: int, player: str, start: str = "normal") -> State:
     return state
 
 
-def play_lines(m, player: str, start: str, ref: Any, game_seed: int) -> tuple[dict, str | None]:
-    """One game's scoring lines, and its record as JSON text when ``ref`` (the map as records
-    name it) is given: what a run keeps of a game (it may come back from a worker)."""
+def play_lines(m, player: str, start: str, ref: Any,
+               game_seed: int) -> tuple[dict, str | None, list[str]]:
+    """One game's scoring lines, its record as JSON text when ``ref`` (the map as records
+    name it) is given, and the achievements earned: what a run keeps of a game (it may come
+    back from a worker)."""
     state = play_one(m, game_seed, player, start)
     record = dumps(record_doc(state, ref, game_seed)) if ref is not None else None
-    return state.lines(), record
+    return state.lines(), record, state.achievements()
 
 
 def simulate(map_name: str, games: int, seed: int, player: str = "bot", start: str = "normal",
@@ -58,8 +62,11 @@ def simulate(map_name: str, games: int, seed: int, player: str = "bot", start: s
     results = iter_games(play_fn, games, seed, executor)
     totals: list[float] = []
     sums = dict.fromkeys(LINES, 0)
-    for i, (lines, record) in enumerate(wrap(results) if wrap else results):
+    earned = dict.fromkeys(ACHIEVEMENTS, 0)
+    for i, (lines, record, codes) in enumerate(wrap(results) if wrap else results):
         totals.append(sum(lines.values()))
+        for code in codes:
+            earned[code] += 1
         for key, value in lines.items():
             sums[key] += value
         if folder is not None:
@@ -68,7 +75,7 @@ def simulate(map_name: str, games: int, seed: int, player: str = "bot", start: s
     fields = {"map": map_name if isinstance(ref, str) else m.name, "player": player,
               "start": start, "games": games, "score": summary(totals),
               "lines": {k: round(v / max(games, 1), 2) for k, v in sums.items()},
-              "scores": [int(t) for t in totals]}
+              "scores": [int(t) for t in totals], "achievements": earned}
     return envelope("realms", "simulation", seed, fields)
 
 
@@ -79,4 +86,9 @@ def summary_text(doc: dict[str, Any]) -> str:
             f"median {sc['median']}, p10 {sc['p10']}, p90 {sc['p90']} "
             f"(min {sc['min']}, max {sc['max']})"), "mean per scoring rule:"]
     out += [f"  {v:>7}  {LINES[k]}" for k, v in doc["lines"].items()]
+    out.append("achievements earned (judged against the map's contents; 95% interval):")
+    for code, n in doc.get("achievements", {}).items():
+        low, high = proportion_interval(n, doc["games"])
+        out.append(f"  {n:>7}  {achievement_name(code)} ({n} of {doc['games']} games, "
+                   f"{100 * low:.0f}-{100 * high:.0f}%)")
     return "\n".join(out)

@@ -86,11 +86,15 @@ def test_simulate_writes_summary_and_records_then_replay(runner, tmp_path):
     doc = json.loads((out / "realms-simulation-9.json").read_text())
     assert doc["format"] == "tombgen/realms.simulation" and len(doc["scores"]) == 3
     assert set(doc["lines"]) >= {"mummy", "open-rooms"}
+    assert set(doc["achievements"]) == {"master-of-the-undead", "magical-warden",
+                                        "treasure-hunter", "the-mapmaker", "mummy-slayer"}
+    assert "Mummy Slayer (" in result.output
     record = rec / "realms-record-9-2.json"
     result = runner.invoke(main, ["realms", "replay", str(record)])
     assert result.exit_code == 0
-    total = int(result.output.strip().splitlines()[-1].split()[0])
-    assert total == doc["scores"][1]
+    *_, total_line, earned = result.output.strip().splitlines()
+    assert int(total_line.split()[0]) == doc["scores"][1] and total_line.endswith("total")
+    assert earned == "achievements: none"
     assert runner.invoke(main, ["validate", str(record)]).exit_code == 0
 
 
