@@ -17,7 +17,7 @@ SPEC = GameSpec(
             to_fields=f"{_M}.products:sheet_fields",
             from_fields=f"{_M}.products:sheet_from_fields",
             render=f"{_M}.products:render_sheet",
-            options=("map", "difficulty", "players", "games", "size"),
+            options=("map", "difficulty", "players", "games", "size", "start"),
         ),
         ProductSpec(
             kind="map",

@@ -27,7 +27,8 @@ def group() -> None:
 @group.command()
 @click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE|random",
               help="A shipped map (map-1 ... map-4), a map file (.toml or .json), or random "
-                   "for a newly generated map per sheet.")
+                   "for a newly generated map per sheet; one per player, comma-separated, for "
+                   "the beginner handicap (--players 2 --map map-3,map-1).")
 @click.option("--difficulty", type=click.Choice(LEVELS), default=None,
               help="random: make maps rated this difficulty; a named map or file: check its "
                    "rating says so.")
@@ -37,8 +38,11 @@ def group() -> None:
               help="random: bot games that rate each map (default 100; 0 = no rating).")
 @click.option("--size", default=None, metavar="N|WxH",
               help="random: the map's size, 12 to 16 a side (default: random).")
+@click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
+              show_default=True,
+              help="Easy-mode starts: easy circles 3 coins, kids 5 coins and a key.")
 @output_options(count=True)
-def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper, mono,
+def sheet(map_name, difficulty, players, games, size, start, seed, out, formats, paper, mono,
           count) -> None:
     """Make the printable game sheet: map, rounds, tiles, monsters, backpack, scoring."""
     from generator.core.errors import InputError
@@ -54,7 +58,8 @@ def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper,
         games = data()["generate"]["sheet_games"] if map_name == "random" else 0
     run_product("realms", "sheet", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
                 count=count, options={"map": map_name, "difficulty": difficulty,
-                                      "players": players, "games": games, "size": size})
+                                      "players": players, "games": games, "size": size,
+                                      "start": start})
 
 
 @group.command(name="map")

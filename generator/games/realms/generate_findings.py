@@ -2,8 +2,8 @@
 
 - each golem at least ``golem_gem`` of the map's longest walk away from its gem's door, so
   defeating it means crossing the map;
-- keys and mimics tucked into dead ends and nooks (corners) with chance ``tucked``: reaching
-  them takes a tile that fits the corner;
+- keys and mimics tucked into hideouts (dead ends, nooks against stone) with chance
+  ``tucked``: reaching them takes a tile that fits the corner;
 - ``trail`` of the coin piles along a walk between two entrances, a reason to join them;
 - the rest drawn with weight exp(near x closeness to the entrances).
 
@@ -127,24 +127,16 @@ def _golems(rng, spots: Spots, rooms: list[Room], kinds: list) -> list[Finding]:
 
 
 def _tucked(rng, spots: Spots, kinds: list) -> list[Finding]:
-    """Keys and mimics, each with chance ``tucked``, into a dead end, else a nook against
-    stone, else a corner of the map."""
+    """Keys and mimics, each with chance ``tucked``, into a hideout: a dead end first, else a
+    nook against stone."""
     chance = data()["generate"]["tucked"]
     grid = spots.grid
-    w, h = grid.size
-
-    def rank(c: Cell) -> int:
-        if grid.kind(c) == "dead-end":
-            return 0
-        walls = sum(not (0 <= n[0] < w and 0 <= n[1] < h) for n in _around(c))
-        return 2 if walls == 2 else 1
-
-    corners = sorted((rank(c), c) for c in spots.free if grid.kind(c) in ("dead-end", "nook"))
+    hideouts = sorted((grid.kind(c) != "dead-end", c) for c in spots.free if grid.hideout(c))
     out = []
     for kind in ("key", "mimic"):
         while (kind, 0) in kinds:
             kinds.remove((kind, 0))
-            pool = [(r, c) for r, c in corners if spots.lonely(c)]
+            pool = [(r, c) for r, c in hideouts if spots.lonely(c)]
             if pool and rng.random() < chance:
                 best = [c for r, c in pool if r == pool[0][0]]
                 c = spots.take(rng.choice(best))

@@ -5,9 +5,10 @@ benchmark and the tests measure generated maps against the hand-made ones with t
 
 Terms: a *dead end* is a free square with one free neighbour; a *nook* a free square with two
 free neighbours at a right angle (a corner); a *corridor* square one with exactly two free
-neighbours facing each other (a passage between stone or the outer wall). A *block* is a group of
-stone squares (rooms included) joined side to side; its *shape* is read from the squares of its
-bounding box it leaves out (see :func:`shape_of`).
+neighbours facing each other (a passage between stone or the outer wall); a *hideout* a dead end
+or a nook against stone (the map's four corners are nooks every map has, so they do not count).
+A *block* is a group of stone squares (rooms included) joined side to side; its *shape* is read
+from the squares of its bounding box it leaves out (see :func:`shape_of`).
 """
 
 from __future__ import annotations
@@ -81,6 +82,18 @@ class Grid:
         return "open"
 
 
+    def hideout(self, c: Cell) -> bool:
+        """A dead end, or a nook against stone (the map's own corners do not count: every map
+        has those four)."""
+        kind = self.kind(c)
+        if kind == "dead-end":
+            return True
+        w, h = self.size
+        outer = sum(not (0 <= x < w and 0 <= y < h)
+                    for x, y in ((c[0] + dx, c[1] + dy) for dx, dy in DELTA.values()))
+        return kind == "nook" and outer < 2
+
+
 def grid_of(m: Map) -> Grid:
     return Grid(m.size, set(m.stone) | {(r.x, r.y) for r in m.rooms})
 
@@ -140,7 +153,7 @@ class MapStats:
     dead_ends: int
     corridor_share: float           # corridor squares / free squares
     room_quarters: int              # quarters of the map holding a room
-    tucked: float                   # share of keys and mimics in a dead end or nook
+    tucked: float                   # share of keys and mimics in a hideout
     golem_gem: float                # mean walk golem -> its gem's door, / the longest walk
 
     @property
@@ -155,7 +168,7 @@ def measure(m: Map) -> MapStats:
     grid = grid_of(m)
     stone = set(m.stone) | {(r.x, r.y) for r in m.rooms}
     kinds = {c: grid.kind(c) for c in grid.free}
-    tucked_kinds = [kinds[(f.x, f.y)] for f in m.findings if f.kind in ("key", "mimic")]
+    tucked = [grid.hideout((f.x, f.y)) for f in m.findings if f.kind in ("key", "mimic")]
     quarters = {(2 * r.x >= w, 2 * r.y >= h) for r in m.rooms}
     return MapStats(
         w * h, sum(f.amount for f in m.findings if f.kind == "coins"),
@@ -164,7 +177,7 @@ def measure(m: Map) -> MapStats:
         sum(k == "dead-end" for k in kinds.values()),
         round(sum(k == "corridor" for k in kinds.values()) / max(len(kinds), 1), 4),
         len(quarters),
-        round(sum(k in ("dead-end", "nook") for k in tucked_kinds) / max(len(tucked_kinds), 1), 4),
+        round(sum(tucked) / max(len(tucked), 1), 4),
         golem_gem_spread(m, grid))
 
 

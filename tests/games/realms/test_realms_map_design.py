@@ -65,8 +65,10 @@ def test_findings_are_placed_with_intent():
             assert not squares & fronts and not squares & {(e.x, e.y) for e in m.entrances}
     # each golem at least 0.3 of the longest walk from its gem's door
     assert min(golem_gem) >= 0.3
-    # the hand-made maps tuck none of their keys and mimics into corners; these most of them
-    assert sum(tucked) / len(tucked) > 0.5
+    # the hand-made maps hide none of their keys and mimics in dead ends or nooks against
+    # stone; generated maps a third or more (as many as their stone leaves such squares)
+    assert [measure(load_map(f"map-{n}")).tucked for n in range(1, 5)] == [0.0] * 4
+    assert sum(tucked) / len(tucked) > 0.33
 
 
 def test_a_coin_trail_runs_between_two_entrances():
