@@ -187,7 +187,7 @@ def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch)
             'rating_games = 0\nlang = "en"\n')
     item = load_config(write(tmp_path, text)).items[0]
     assert item.options == {"map": "random", "difficulty": None, "players": 1,
-                            "rating_games": 0, "size": None}
+                            "rating_games": 0, "size": None, "start": "normal"}
     assert item.lang == "en"
     text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\n\nsize = "14"\n'
     assert "--size 14: only with --map random" in line_of(problems(tmp_path, text), 6)

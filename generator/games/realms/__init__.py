@@ -23,7 +23,9 @@ SPEC = GameSpec(
             render=f"{_M}.products:render_sheet",
             options=(
                 Option("map", "A shipped map (map-1 ... map-4), a map file (.toml or .json), or "
-                       "random for a newly generated map per sheet.", default="map-1",
+                       "random for a newly generated map per sheet; one per player, "
+                       "comma-separated, for the beginner handicap (--players 2 --map "
+                       "map-3,map-1).", default="map-1",
                        metavar="NAME|FILE|random", paths=True),
                 Option("difficulty", "random: make maps rated this difficulty; a named map or "
                        "file: check its rating says so.", "choice",
@@ -35,6 +37,9 @@ SPEC = GameSpec(
                        requires=_RANDOM),
                 Option("size", "The generated map's size, 12 to 16 a side (default: random).",
                        metavar="N|WxH", requires=_RANDOM),
+                Option("start", "Easy-mode starts: easy circles 3 coins, kids 5 coins and a "
+                       "key.", "choice", default="normal",
+                       choices=DataRef(_DATA, "start")),
             ),
             check=f"{_M}.cli:check_sheet",
             executor=f"{_M}.rating:rating_executor",

@@ -93,6 +93,9 @@ class GreedyBot:
         if coin_move is not None:
             return coin_move
         room = self._room(s, late, best_score)
+        if room is None and best_move is None:
+            # nothing the values know of (walled in, no frontier): any legal use of a die
+            return next(m for m in state.legal_moves() if not isinstance(m, (Coin, Roll, Buy)))
         return room if room is not None else best_move
 
     # -- values

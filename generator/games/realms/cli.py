@@ -47,21 +47,26 @@ def validate(file: str, as_json: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"lines": {...}, "total": N} (inside the tombgen envelope).')
-def score(file: str, as_json: bool) -> None:
+@click.option("--map", "map_name", default=None, metavar="NAME|FILE",
+              help="The map played: refuse tallies above what it holds, and list the "
+                   "achievements earned on it.")
+def score(file: str, as_json: bool, map_name: str | None) -> None:
     """Final score from end-of-game tallies (a JSON file, or - for standard input)."""
     from generator.core.envelope import dumps, envelope
-    from generator.games.realms.rules_scoring import LINES, check_tallies, score_lines
+    from generator.games.realms.rules_holdings import achievement_name
+    from generator.games.realms.rules_scoring import LINES, score_fields
 
     source = "<stdin>" if file == "-" else file
-    lines = score_lines(check_tallies(read_json_arg(file), source))
-    total = sum(lines.values())
+    fields = score_fields(read_json_arg(file), source, map_name)
     if as_json:
-        click.echo(dumps(envelope("realms", "score", None, {"lines": lines, "total": total})),
-                   nl=False)
+        click.echo(dumps(envelope("realms", "score", None, fields)), nl=False)
         return
-    for key, value in lines.items():
+    for key, value in fields["lines"].items():
         click.echo(f"{value:>5}  {LINES[key]}")
-    click.echo(f"{total:>5}  total")
+    click.echo(f"{fields['total']:>5}  total")
+    if "achievements" in fields:
+        names = [achievement_name(code) for code in fields["achievements"]]
+        click.echo("achievements: " + (", ".join(names) or "none"))
 
 
 @group.command()
@@ -69,8 +74,8 @@ def score(file: str, as_json: bool) -> None:
               help="A shipped map's name or a map file (.toml or .json).")
 @declared_option("realms", "sheet", "players",
                  help="Number of players sharing the dice (1: solo).")
-@click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
-              show_default=True, help="Easy-mode presets: coins (and a key) to start with.")
+@declared_option("realms", "sheet", "start",
+                 help="Easy-mode presets: coins (and a key) to start with.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Also write a game record of every game into this folder.")
 @simulate_options("realms")

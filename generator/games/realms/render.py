@@ -74,7 +74,7 @@ class Header(NamedTuple):
     """What the title band says."""
 
     map_name: str
-    detail: str           # e.g. "12 x 12 · basic map · rated standard (par 94.5)"
+    detail: str           # e.g. "12 x 12 · basic map · rated standard: a good solo game..."
     player: int = 0       # 1-based; 0 = a sheet without a player number
     players: int = 1
 
@@ -143,8 +143,9 @@ def _widest(height_of, low: float, high: float, room: float) -> float | None:
     return low if height_of(low) <= room + 1e-9 else None
 
 
-def sheet_page(sheet: Sheet, m: Map, header: Header) -> Page:
-    """One game sheet for map ``m`` (the pipeline adds the footer)."""
+def sheet_page(sheet: Sheet, m: Map, header: Header, start: str = "normal") -> Page:
+    """One game sheet for map ``m``, with what ``start`` circles before the first round (the
+    pipeline adds the footer)."""
     p = plan(sheet, m)
     b = p.boxes
     items: list[Item] = [Group(tuple(_header(sheet, header)), name="title")]
@@ -155,8 +156,8 @@ def sheet_page(sheet: Sheet, m: Map, header: Header) -> Page:
         "A": rounds_area(sheet, b["A"].h).items,
         "F": scoring_area(sheet, b["F"].w, b["F"].h).items,
         "C": tile_area(sheet, b["C"].w, b["C"].h).items,
-        "D": log_area(sheet, b["D"].w, b["D"].h).items,
-        "E": backpack_area(sheet, b["E"].w, b["E"].h).items,
+        "D": log_area(sheet, b["D"].w, b["D"].h, m).items,
+        "E": backpack_area(sheet, b["E"].w, b["E"].h, m, start).items,
     }
     for name in "ABCDEF":
         box = b[name]

@@ -1,8 +1,11 @@
 """Areas D and E of the game sheet: the Monster Log (with the Mummy's table) and the Backpack.
 
-Capacities, die values and coin rewards come from the rules data. Every monster, key, coin and
-magic item is printed as the same pictogram the map uses, spaced so a pencil can circle it when
-found and cross it off when defeated or used.
+The Monster Log prints what the map holds (map-2's five oozes get five circles, its three golems
+their three colours); the tables are laid out for the sheet's full capacity, so every sheet has
+the same shape. Die values and coin rewards come from the rules data. Every monster, key, coin
+and magic item is printed as the same pictogram the map uses, spaced so a pencil can circle it
+when found and cross it off when defeated or used. A start of the easy mode (``[start]``) has
+its coins and key circled already.
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ from typing import NamedTuple
 
 from generator.core.errors import BuildError
 from generator.draw.paper import Sheet
-from generator.draw.scene import Item, Polygon, Style
+from generator.draw.scene import Circle, Item, Polygon, Style
 from generator.draw.text import paragraph, text
-from generator.games.realms.model import data, golem_colours
+from generator.games.realms.model import Map, data, golem_colours
 from generator.games.realms.render_kit import (
     HEAD_H,
     LABEL_PT,
@@ -27,13 +30,17 @@ from generator.games.realms.render_kit import (
     label,
 )
 from generator.games.realms.rules_data import RULES
+from generator.games.realms.rules_holdings import Holdings
 
 LEFT_W = 11.5        # mm: the die (and key) a row's fight needs
 RIGHT_W = 8.5        # mm: the coins it gives
 PITCH_MAX = 7.4
 TITLE_H = 3.6
-MARK_W = 5.2         # mm: one '!' box (a 5 mm box and its gap)
+MARK_W = 5.8         # mm: one '!' box (a 5 mm box and a gap that keeps the boxes apart)
 SQUARE_W = 7.0
+SQUARE_H = 5.8
+MUMMY_PITCH = 7.6    # mm from one Mummy row to the next: the hit squares stand apart
+UNIT_GAP = 3.0       # mm between the two squares of a row
 
 
 class Row(NamedTuple):
@@ -44,10 +51,13 @@ class Row(NamedTuple):
     coins: int                  # 0: no reward printed
 
 
-def log_sections() -> list[tuple[str, list[Row]]]:
-    """The Monster Log's sections from the data (capacities, dice, rewards)."""
-    cap, mon = data()["capacity"], data()["monsters"]
-    colours = golem_colours()
+def log_sections(m: Map | None = None) -> list[tuple[str, list[Row]]]:
+    """The Monster Log's sections from the data (dice, rewards): one circle per monster map
+    ``m`` holds, or, without a map, the sheet's full capacity."""
+    mon = data()["monsters"]
+    holds = _holds(m)
+    cap = {"oozes": holds.oozes, "sarcophagi": holds.sarcophagi, "mimics": holds.mimics}
+    colours = _golem_colours(m)
 
     def need(monster: str, *extra: str) -> tuple[str, ...]:
         return (f"die-{mon[monster]['die']}", *extra)
@@ -60,12 +70,24 @@ def log_sections() -> list[tuple[str, list[Row]]]:
             Row(("key",), ("sarcophagus",) * cap["sarcophagi"], 0),
             Row(need("zombie"), ("zombie",) * cap["sarcophagi"], mon["zombie"]["coins"])]),
         ("Golems, each with its gem", [
-            Row(need("golem"), tuple(f"golem-{c}" for c in colours[:cap["golems"]]),
-                mon["golem"]["coins"]),
-            Row((), tuple(f"gem-{c}" for c in colours[:cap["golems"]]), 0)]),
+            Row(need("golem"), tuple(f"golem-{c}" for c in colours), mon["golem"]["coins"]),
+            Row((), tuple(f"gem-{c}" for c in colours), 0)]),
         ("Mimics (a key too)", [
             Row(need("mimic", "key"), ("mimic",) * cap["mimics"], mon["mimic"]["coins"])]),
     ]
+
+
+def _holds(m: Map | None) -> Holdings:
+    return Holdings.capacity() if m is None else Holdings.of_map(m)
+
+
+def _golem_colours(m: Map | None) -> tuple[str, ...]:
+    """The golem colours of map ``m`` (every colour the sheet has, without a map)."""
+    colours = golem_colours()[:data()["capacity"]["golems"]]
+    if m is None:
+        return colours
+    kinds = {f.kind for f in m.findings}
+    return tuple(c for c in colours if f"golem-{c}" in kinds)
 
 
 def _mummy_rows() -> list[list[int]]:
@@ -86,7 +108,7 @@ def _unit_w() -> float:
 def log_min_width() -> float:
     widest = max(len(r.kinds) for _, rows in log_sections() for r in rows)
     per_row = max(len(r) for r in _mummy_rows())
-    return max(LEFT_W + widest * 6.2 + RIGHT_W, per_row * (_unit_w() + 2.5) + 6.0)
+    return max(LEFT_W + widest * 6.2 + RIGHT_W, per_row * (_unit_w() + UNIT_GAP) + 6.0)
 
 
 def _row_pitch(pitch: float) -> float:
@@ -98,7 +120,7 @@ def log_height(width: float) -> float:
     pitch = _pitch(width)
     n_rows = sum(len(rows) for _, rows in log_sections())
     body = len(log_sections()) * (TITLE_H + 1.2) + n_rows * _row_pitch(pitch)
-    return HEAD_H + body + TITLE_H + 6.6 + len(_mummy_rows()) * 6.4
+    return HEAD_H + body + TITLE_H + 6.6 + len(_mummy_rows()) * MUMMY_PITCH
 
 
 def _pitch(width: float) -> float:
@@ -106,8 +128,9 @@ def _pitch(width: float) -> float:
     return min(PITCH_MAX, (width - LEFT_W - RIGHT_W) / widest)
 
 
-def log_area(sheet: Sheet, width: float, height: float) -> Area:
-    """Area D: each monster table (circle when found, cross off when defeated) and the Mummy."""
+def log_area(sheet: Sheet, width: float, height: float, m: Map | None = None) -> Area:
+    """Area D: each monster table (circle when found, cross off when defeated) and the Mummy;
+    the circles are what map ``m`` holds."""
     if width < log_min_width() - 1e-6 or log_height(width) > height + 1e-6:
         raise BuildError(f"the Monster Log needs {log_min_width():.0f} x {log_height(width):.0f}"
                          f" mm; it has {width:.0f} x {height:.0f}")
@@ -118,7 +141,7 @@ def log_area(sheet: Sheet, width: float, height: float) -> Area:
     items: list[Item] = heading(sheet, "D", "Monsters", width,
                                 "a defeat: its coins and one !")
     y = HEAD_H
-    for title, rows in log_sections():
+    for title, rows in log_sections(m):
         y += spread
         items.append(label(sheet, 0, y + 2.7, title, 6.5, bold=True, max_width=width))
         y += TITLE_H + 1.2
@@ -178,10 +201,10 @@ def _mummy(sheet: Sheet, width: float, y: float) -> list[Item]:
             ax = x + RULES.marks_per_square * MARK_W + 0.3
             items.append(Polygon(((ax, cy - 1.1), (ax + 1.8, cy), (ax, cy + 1.1)),
                                  Style(stroke=None, fill=ink)))
-            items.append(box(sheet, ax + 2.3, cy - 2.9, SQUARE_W, 5.8, heavy=True))
-            x += unit + 2.5
+            items.append(box(sheet, ax + 2.3, cy - SQUARE_H / 2, SQUARE_W, SQUARE_H, heavy=True))
+            x += unit + UNIT_GAP
         items.append(label(sheet, width, cy + 1.3, f"x{row[0]}", 8.0, bold=True, anchor="end"))
-        y += 6.4
+        y += MUMMY_PITCH
     return items
 
 
@@ -224,38 +247,54 @@ def backpack_min_width() -> float:
     return 10 * 5.6
 
 
-def backpack_area(sheet: Sheet, width: float, height: float) -> Area:
-    """Area E: key and coin circles, coin uses, and the four magic items with their use boxes."""
+def backpack_area(sheet: Sheet, width: float, height: float, m: Map | None = None,
+                  start: str = "normal") -> Area:
+    """Area E: key and coin circles (the ``start``'s already circled), coin uses, and the
+    magic items map ``m`` holds with their use boxes."""
     if backpack_height(width) > height + 1e-6:
         raise BuildError(f"the Backpack needs {backpack_height(width):.0f} mm; it has "
                          f"{height:.0f}")
     cap = data()["capacity"]
+    preset = data()["start"][start]
     per_row = _per_row(width)
     p = _bp_pitch(width, per_row)
     spread = min((height - backpack_height(width)) / 4, 7.0)   # spare height between blocks
     items: list[Item] = heading(sheet, "E", "Backpack", width)
     y = HEAD_H
-    for kind, title, note, n in (("key", "Keys", "circle when gained, cross off when used",
-                                  cap["keys"]),
-                                 ("coin", "Coins", "circle when gained, cross off when spent",
-                                  cap["coins"])):
+    for kind, title, note, n, ready in (
+            ("key", "Keys", "circle when gained, cross off when used", cap["keys"],
+             preset["keys"]),
+            ("coin", "Coins", "circle when gained, cross off when spent", cap["coins"],
+             preset["coins"])):
+        if ready:
+            note = f"{ready} circled: the {start} start"
         items.append(label(sheet, 0, y + 2.8, title, 6.5, bold=True))
         items.append(label(sheet, width, y + 2.8, note, NOTE_PT, anchor="end", role="muted",
                            max_width=width - 14))
         y += 4.0
+        size = min(p - 0.9, 5.2)
         for k in range(n):
             r, c = divmod(k, per_row)
-            items.append(icon(kind, (c + 0.5) * p, y + (r + 0.5) * p, min(p - 0.9, 5.2)))
+            cx, cy = (c + 0.5) * p, y + (r + 0.5) * p
+            items.append(icon(kind, cx, cy, size))
+            if k < ready:
+                items.append(pencil_ring(sheet, cx, cy, size / 2 + 0.35))
         y += -(-n // per_row) * p + spread
     items += paragraph(0, y + 2.1 - spread, _coin_note(), NOTE_PT, width, 2,
                        fill=sheet.theme("muted"))
     y += 5.6
-    items += _items(sheet, width, y, spread / 3)
+    items += _items(sheet, width, y, spread / 3, _holds(m).items)
     return Area(items, width, backpack_height(width) + 4 * spread)
 
 
-def _items(sheet: Sheet, width: float, y: float, spread: float) -> list[Item]:
-    """Each magic item: pictogram, name, use boxes, and what a use does."""
+def pencil_ring(sheet: Sheet, cx: float, cy: float, r: float) -> Circle:
+    """A ring around a pictogram, as a player circles a thing gained."""
+    return Circle(cx, cy, r, Style(stroke=sheet.theme("ink"), width=0.5, fill=None))
+
+
+def _items(sheet: Sheet, width: float, y: float, spread: float,
+           held: tuple[str, ...]) -> list[Item]:
+    """Each magic item the map holds: pictogram, name, use boxes, and what a use does."""
     names = data()["names"]["items"]
     uses = RULES.item_uses
     items: list[Item] = [label(sheet, 0, y + 2.8, "Magic items", 6.5, bold=True),
@@ -263,7 +302,7 @@ def _items(sheet: Sheet, width: float, y: float, spread: float) -> list[Item]:
                                NOTE_PT, anchor="end", role="muted", max_width=width - 22)]
     y += 4.0
     boxes_w = uses * (MIN_BOX + 0.8)
-    for kind in data()["map"]["items"]:
+    for kind in held:
         items.append(icon(kind, 2.6, y + 2.8, 5.0))
         items.append(label(sheet, 6.4, y + 3.2, names[kind], LABEL_PT, bold=True,
                            max_width=width - 6.4 - boxes_w - 1))

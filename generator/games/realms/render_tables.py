@@ -158,6 +158,7 @@ def _reward(sheet: Sheet, value: int, cx: float, cy: float) -> list[Item]:
 
 
 def _room_block(sheet: Sheet, g: _TileGeometry, y: float) -> list[Item]:
+    """The 3 x 3 room and its price: two dice of any value (dice showing '?', not boxes)."""
     table = data()["table"]
     form = distinct_forms(table["room"])[0]
     s = g.s
@@ -169,7 +170,10 @@ def _room_block(sheet: Sheet, g: _TileGeometry, y: float) -> list[Item]:
     items.append(label(sheet, x, y + 6.6, f"pay any {n} dice, as often as you like", NOTE_PT,
                        max_width=g.width - x))
     for k in range(n):
-        items.append(die(None, x + 2.6 + k * 6.2, y + 10.4, 5.2))
+        items.append(die(None, x + 2.6 + k * 7.4, y + 10.4, 5.2))
+        if k:
+            items.append(label(sheet, x + 2.6 + (k - 0.5) * 7.4, y + 11.5, "+", LABEL_PT,
+                               bold=True, anchor="middle", role="muted"))
     return items
 
 
@@ -193,9 +197,10 @@ def scoring_lines() -> list[tuple[str, tuple[str, ...], str, str]]:
         ("mummy", ("mummy",), "Mummy", "all your hits"),
         ("magic-items", ("wand",), "Magic items", f"{sc['magic_item']} each, used or not"),
         ("leftovers", ("key",), "Circled, unused", f"{sc['leftover']} each"),
-        ("entrances", ("entrance",), "Connected entrances", _table_rule(sc["entrances"])),
+        ("entrances", ("entrance-connected",), "Connected entrances",
+         _table_rule(sc["entrances"])),
         ("remaining-openings", ("opening",), "Openings left", pen),
-        ("open-entrances", ("entrance",), "Open entrances", pen),
+        ("open-entrances", ("entrance-open",), "Open entrances", pen),
         ("open-rooms", ("room",), "Open rooms", pen),
     ]
 
@@ -243,14 +248,15 @@ def _score_icons(sheet: Sheet, pics: tuple[str, ...], cx: float, cy: float) -> l
     if len(pics) == 2:
         return [icon(pics[0], cx - 1.6, cy - 1.2, 3.6), icon(pics[1], cx + 1.6, cy + 1.2, 3.6)]
     kind = pics[0]
-    if kind in ("entrance", "opening", "room"):
+    if kind in ("entrance-connected", "entrance-open", "opening", "room"):
         return mini_wall(sheet, kind, cx, cy)
     return [icon(kind, cx, cy, 5.0)]
 
 
 def mini_wall(sheet: Sheet, kind: str, cx: float, cy: float) -> list[Item]:
-    """Tiny drawings for the map's penalties: an entrance (wall gap and arrow), an opening
-    (a wall with a one-square gap), a room (three black walls)."""
+    """Tiny drawings for the map's scoring lines: an entrance (a gap in the outer wall and its
+    arrow) that is open (nothing drawn inside) or connected (a tile's corridor runs in from
+    it), an opening (a wall with a one-square gap), a room (three black walls)."""
     heavy = line_style(sheet, 0.7, "ink", cap="square")
     s = 4.4
     x0, y0 = cx - s / 2, cy - s / 2
@@ -260,7 +266,14 @@ def mini_wall(sheet: Sheet, kind: str, cx: float, cy: float) -> list[Item]:
     if kind == "opening":
         return [Line(x0 - 0.6, cy, x0 + 0.9, cy, heavy), Line(x0 + s - 0.9, cy, x0 + s + 0.6, cy,
                                                              heavy)]
-    return [Line(x0 - 0.6, cy + 1.2, x0 + 0.9, cy + 1.2, heavy),
-            Line(x0 + s - 0.9, cy + 1.2, x0 + s + 0.6, cy + 1.2, heavy),
-            Polygon(((cx, cy + 0.6), (cx - 1.5, cy - 1.8), (cx + 1.5, cy - 1.8)),
-                    Style(stroke=None, fill=sheet.theme("accent")))]
+    wall_y = cy - 0.4
+    items: list[Item] = [
+        Line(x0 - 0.6, wall_y, x0 + 0.9, wall_y, heavy),
+        Line(x0 + s - 0.9, wall_y, x0 + s + 0.6, wall_y, heavy),
+        Polygon(((cx, wall_y - 0.5), (cx - 1.4, wall_y - 2.4), (cx + 1.4, wall_y - 2.4)),
+                Style(stroke=None, fill=sheet.theme("accent")))]
+    if kind == "entrance-connected":
+        thin = line_style(sheet, 0.5, "ink", cap="square")
+        items += [Line(x0 + 0.9, wall_y, x0 + 0.9, wall_y + 2.8, thin),
+                  Line(x0 + s - 0.9, wall_y, x0 + s - 0.9, wall_y + 2.8, thin)]
+    return items

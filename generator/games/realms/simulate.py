@@ -5,7 +5,9 @@ Game ``i`` uses the seed ``derive_seed(seed, i)`` for its dice, so any game of a
 replayed alone from its record. With an executor (``--jobs``/``--dask``) the games run in chunks
 on workers, with the same document and records. The document is ``tombgen/realms.simulation``
 (:mod:`generator.core.simulation`), with the game's own keys ``map``, ``start`` and, per seat,
-``lines`` (the mean of each scoring rule) and ``scores`` (every final score). A game is won by
+``lines`` (the mean of each scoring rule), ``scores`` (every final score) and ``achievements``
+(how often each of the rulebook's achievements was earned, judged against the map's contents,
+with its 95% interval). A game is won by
 the players in first place (rulebook tie-breaks; still tied: a shared win); in a solo game
 nobody wins.
 """
@@ -27,6 +29,7 @@ from generator.games.realms.bots import make_bot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import map_ref, record_doc
 from generator.games.realms.rules import SeededDice, State
+from generator.games.realms.rules_holdings import ACHIEVEMENTS, achievement_name
 from generator.games.realms.rules_scoring import LINES
 
 #: The game's own keys of its simulation document.
@@ -50,6 +53,7 @@ class Outcome(NamedTuple):
     places: list[int]
     rounds: int
     record: str | None
+    achievements: list[list[str]]
 
 
 def play_outcome(m, players: tuple[str, ...], start: str, ref: Any, game_seed: int) -> Outcome:
@@ -58,7 +62,7 @@ def play_outcome(m, players: tuple[str, ...], start: str, ref: Any, game_seed: i
     state = play_one(m, game_seed, players, start)
     record = dumps(record_doc(state, ref, game_seed)) if ref is not None else None
     return Outcome([state.lines(p) for p in range(state.players)], state.places(),
-                   state.round, record)
+                   state.round, record, [state.achievements(p) for p in range(state.players)])
 
 
 def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = ("greedy",),
@@ -96,8 +100,10 @@ def _seats(outcomes: list[Outcome], players: Sequence[str], games: int) -> list[
             wins = sum(1 / o.places.count(1) for o in outcomes if o.places[p] == 1)
         totals = [sum(o.lines[p].values()) for o in outcomes]
         lines = {key: sim.mean([o.lines[p][key] for o in outcomes]) for key in LINES}
+        earned = {code: sim.rate(sum(code in o.achievements[p] for o in outcomes), games)
+                  for code in ACHIEVEMENTS}
         seats.append(sim.seat(p, name, games, wins, totals, lines=lines,
-                              scores=[int(t) for t in totals]))
+                              scores=[int(t) for t in totals], achievements=earned))
     return seats
 
 
@@ -107,6 +113,11 @@ def describe(doc: dict[str, Any]) -> list[str]:
     for seat in doc["seats"]:
         out.append(f"seat {seat['seat']}: mean per scoring rule")
         out += [f"  {v['mean']:>7}  {LINES[k]}" for k, v in seat["lines"].items()]
+        out.append("  achievements earned (judged against the map's contents; 95% interval):")
+        for code, r in seat["achievements"].items():
+            low, high = r["interval"]
+            out.append(f"  {r['count']:>7g}  {achievement_name(code)} ({100 * r['rate']:.0f}%, "
+                       f"{100 * low:.0f}-{100 * high:.0f}%)")
     return out
 
 

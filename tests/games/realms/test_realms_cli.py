@@ -88,11 +88,15 @@ def test_simulate_writes_summary_and_records_then_replay(runner, tmp_path):
     assert doc["format"] == "tombgen/realms.simulation" and len(seat["scores"]) == 3
     assert set(seat["lines"]) >= {"mummy", "open-rooms"}
     assert seat["wins"] is None and doc["length"]["unit"] == "rounds"  # solo: nobody wins
+    assert set(seat["achievements"]) == {"master-of-the-undead", "magical-warden",
+                                         "treasure-hunter", "the-mapmaker", "mummy-slayer"}
+    assert "Mummy Slayer (" in result.output
     record = rec / "realms-record-9-2.json"
     result = runner.invoke(main, ["realms", "replay", str(record)])
     assert result.exit_code == 0
-    total = int(result.output.strip().splitlines()[-1].split()[0])
-    assert total == seat["scores"][1]
+    *_, total_line, earned = result.output.strip().splitlines()
+    assert int(total_line.split()[0]) == seat["scores"][1] and total_line.endswith("total")
+    assert earned == "achievements: none"
     assert runner.invoke(main, ["validate", str(record)]).exit_code == 0
 
 
