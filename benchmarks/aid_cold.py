@@ -51,7 +51,7 @@ def breakdown() -> None:
 
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
     from generator.aids import build as b
-    from generator.aids.content import Catalogue
+    from generator.core.i18n import Catalogue
     from generator.draw import documents as d
 
     b.make_aid("tanis")  # warm imports and caches

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from generator import GENERATOR
-from generator.aids.content import Aid, Catalogue
+from generator.aids.content import Aid
 from generator.core.data import MapOf, load_seed, resource_root
 from generator.core.errors import InputError
+from generator.core.i18n import Catalogue, catalogue
 from generator.draw.documents import (
     CardFormat, crop_marks, impose, nup_layout, render_template, single_layout, write_cards,
 )
@@ -56,7 +57,7 @@ def build_content(game: str, lang: str, variant: str) -> Aid:
     if spec is None:
         raise InputError(f"aid {game}: no player aid for this game; choose one of "
                          f"{', '.join(aid_games())} or all")
-    return resolve(spec.aid)(Catalogue(lang), variant)
+    return resolve(spec.aid)(catalogue(lang), variant)
 
 
 def html_for(aid: Aid, cat: Catalogue, fmt: CardFormat, mono: bool, footer: str) -> str:
@@ -76,7 +77,7 @@ def make_aid(game: str, *, lang: str = "en", size: str = "poker", variant: str =
     """One game's aid as (file name, PDF bytes)."""
     data = cards_data()
     fmt = card_format(size, bleed)
-    cat = Catalogue(lang)
+    cat = catalogue(lang)
     aid = build_content(game, lang, variant)
     footer = f"{cat('common.footer', game=cat(f'common.game.{game}'))} · {lang.upper()} · {GENERATOR}"
     crop = crop or nup  # imposed sheets always get crop marks

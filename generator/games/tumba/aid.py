@@ -7,7 +7,8 @@ into the tomb. Sentences come from the aid catalogues.
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Steps, Table
+from generator.core.i18n import Catalogue
+from generator.aids.content import Aid, Para, Section, Steps, Table
 from generator.games.tumba.model import data
 from generator.games.tumba.rules import roll_options
 from generator.games.tumba.rules_roll import all_rolls
@@ -23,8 +24,8 @@ def format_option(option) -> str:
 def roll_row(cat: Catalogue, dice, mode: str = "standard") -> tuple[str, str, str]:
     """(dice, ways to use them, powers) for one roll on an empty standard board."""
     reading = roll_options(dice, mode=mode)
-    ways = " · ".join(format_option(o) for o in reading.options) or cat("tumba.roll.none")
-    powers = ", ".join(cat(f"tumba.power.{p.code}") + ("" if p.usable else "*")
+    ways = " · ".join(format_option(o) for o in reading.options) or cat("tumba.aid.roll.none")
+    powers = ", ".join(cat(f"tumba.aid.power.{p.code}") + ("" if p.usable else "*")
                        for p in reading.powers)
     return "-".join(map(str, dice)), ways, powers
 
@@ -33,20 +34,20 @@ def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
     """The aid's content in the catalogue's language (the standard rules)."""
     d = data()
     passages = d["standard"]["passages"]
-    turn = Section("tumba.turn", cat("tumba.turn.title"), (
-        Para("tumba.turn.dice", cat("tumba.turn.dice")),
-        Para("tumba.turn.place", cat("tumba.turn.place")),
-        Para("tumba.turn.win", cat("tumba.turn.win", target=d["win"]["target"],
+    turn = Section("tumba.aid.turn", cat("tumba.aid.turn.title"), (
+        Para("tumba.aid.turn.dice", cat("tumba.aid.turn.dice")),
+        Para("tumba.aid.turn.place", cat("tumba.aid.turn.place")),
+        Para("tumba.aid.turn.win", cat("tumba.aid.turn.win", target=d["win"]["target"],
                                    mummies=d["components"]["mummies"])),
     ))
-    rolls = Section("tumba.rolls", cat("tumba.rolls.title"), (
-        Para("tumba.rolls.intro", cat("tumba.rolls.intro", a=passages[0], b=passages[-1])),
-        Table("tumba.rolls.table", (cat("tumba.rolls.roll"), cat("tumba.rolls.ways"),
-                                    cat("tumba.rolls.powers")),
+    rolls = Section("tumba.aid.rolls", cat("tumba.aid.rolls.title"), (
+        Para("tumba.aid.rolls.intro", cat("tumba.aid.rolls.intro", a=passages[0], b=passages[-1])),
+        Table("tumba.aid.rolls.table", (cat("tumba.aid.rolls.roll"), cat("tumba.aid.rolls.ways"),
+                                    cat("tumba.aid.rolls.powers")),
               tuple(roll_row(cat, dice) for dice in all_rolls()), compact=True),
-        Para("tumba.rolls.star", cat("tumba.rolls.star")),
+        Para("tumba.aid.rolls.star", cat("tumba.aid.rolls.star")),
     ))
-    ways = Section("tumba.ways", cat("tumba.ways.title"), (
-        Steps("tumba.ways.list", tuple(cat(f"tumba.ways.{w}") for w in WAYS_IN)),
+    ways = Section("tumba.aid.ways", cat("tumba.aid.ways.title"), (
+        Steps("tumba.aid.ways.list", tuple(cat(f"tumba.aid.ways.{w}") for w in WAYS_IN)),
     ))
-    return Aid("tumba", cat("tumba.title"), cat("tumba.subtitle"), (turn, rolls, ways))
+    return Aid("tumba", cat("tumba.aid.title"), cat("tumba.aid.subtitle"), (turn, rolls, ways))
