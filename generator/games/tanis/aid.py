@@ -1,15 +1,21 @@
-"""The Tanis player aid: turn choices, action cards, group scoring, tie rule, setup steps.
+"""The Tanis player aid: a turn, the action cards, sliding, scoring with an example, setup.
 
-Counts and points come from ``seeds/tanis.toml``; sentences from the aid catalogues.
+Counts, points and the tie rule come from ``seeds/tanis.toml``; the scoring example is scored by
+the engine's own scoring function; sentences come from the text catalogue
+(``templates/i18n/<lang>/tanis.toml``, table ``[aid]``).
 """
 
 from __future__ import annotations
 
+from generator.aids.content import Aid, Para, Section, Steps, Table, Term, ref
 from generator.core.i18n import Catalogue
-from generator.aids.content import Aid, Para, Section, Steps, Table
 from generator.games.tanis.model import data
+from generator.games.tanis.rules_scoring import group_points, groups
 
+K = "tanis.aid"
 CARDS = ("explorer", "excavator", "expert")
+#: The scoring example: one player's tiles of one type (any numbers 1-10 would do).
+EXAMPLE = (2, 3, 4, 5, 8, 9, 10)
 
 
 def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
@@ -17,44 +23,66 @@ def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
     points = data()["scoring"]["group_points"]
     rows = []
     for size, value in enumerate(points, start=1):
-        label = str(size) if size < len(points) else cat("tanis.aid.scoring.or_more", n=size)
+        label = str(size) if size < len(points) else cat(f"{K}.scoring.or_more", n=size)
         rows.append((label, str(value)))
     return tuple(rows)
+
+
+def example(cat: Catalogue) -> str:
+    """The scoring example, its groups and points computed by the engine."""
+    runs = groups(list(EXAMPLE))
+    points = [group_points(len(run)) for run in runs]
+    return cat(f"{K}.scoring.example", kind=cat[f"{K}.type.{data()['components']['types'][0]}"],
+               numbers=", ".join(map(str, EXAMPLE)),
+               groups=" + ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs),
+               points=" + ".join(map(str, points)), total=sum(points))
 
 
 def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
     """The aid's content in the catalogue's language (Tanis has no variants)."""
     d = data()
-    comp = d["components"]
-    cards = d["cards"]
-    types = ", ".join(cat(f"tanis.aid.type.{t}") for t in comp["types"])
-    turn = Section("tanis.aid.turn", cat("tanis.aid.turn.title"), (
-        Para("tanis.aid.turn.intro", cat("tanis.aid.turn.intro")),
-        Steps("tanis.aid.turn.choices", (cat("tanis.aid.turn.take"), cat("tanis.aid.turn.card"))),
-        Para("tanis.aid.turn.visible", cat("tanis.aid.turn.visible")),
+    comp, cards, box = d["components"], d["cards"], d["box"]
+    types = ", ".join(cat[f"{K}.type.{t}"] for t in comp["types"])
+    turn = Section(f"{K}.turn", cat[f"{K}.turn.title"], (
+        Para(f"{K}.turn.intro", cat[f"{K}.turn.intro"], keep=True),
+        Steps(f"{K}.turn.choices", (cat[f"{K}.turn.take"],
+                                    cat(f"{K}.turn.card", see=ref(f"{K}.cards")))),
+        Term(f"{K}.turn.visible", cat[f"{K}.turn.visible_name"], cat[f"{K}.turn.visible"]),
+        Para(f"{K}.turn.store", cat[f"{K}.turn.store"]),
     ))
-    card_rows = tuple((cat(f"tanis.aid.card.{name}.name"), str(cards[name]), cat(f"tanis.aid.card.{name}.effect"))
-                      for name in CARDS)
-    action = Section("tanis.aid.cards", cat("tanis.aid.cards.title"), (
-        Table("tanis.aid.cards.table", (cat("tanis.aid.cards.card"), cat("tanis.aid.cards.count"),
-                                    cat("tanis.aid.cards.effect")), card_rows),
-        Para("tanis.aid.cards.slide", cat("tanis.aid.cards.slide")),
-        Para("tanis.aid.cards.once", cat("tanis.aid.cards.once")),
+    card_rows = tuple((cat[f"{K}.card.{name}.name"], str(cards[name]),
+                       cat[f"{K}.card.{name}.effect"]) for name in CARDS)
+    action = Section(f"{K}.cards", cat[f"{K}.cards.title"], (
+        Table(f"{K}.cards.table", (cat[f"{K}.cards.card"], cat[f"{K}.cards.count"],
+                                   cat[f"{K}.cards.effect"]), card_rows),
+        Para(f"{K}.cards.once", cat[f"{K}.cards.once"]),
+        Term(f"{K}.cards.excavator", cat[f"{K}.card.excavator.name"] + ":",
+             cat[f"{K}.cards.excavator"]),
+        Term(f"{K}.cards.expert", cat[f"{K}.card.expert.name"] + ":", cat[f"{K}.cards.expert"]),
     ))
-    scoring = Section("tanis.aid.scoring", cat("tanis.aid.scoring.title"), (
-        Para("tanis.aid.scoring.groups", cat("tanis.aid.scoring.groups", types=types,
-                                         low=comp["lowest"], high=comp["highest"])),
-        Table("tanis.aid.scoring.table", (cat("tanis.aid.scoring.size"), cat("tanis.aid.scoring.points")),
+    slide = Section(f"{K}.slide", cat[f"{K}.slide.title"], (
+        Steps(f"{K}.slide.rules", (cat[f"{K}.slide.line"], cat[f"{K}.slide.level"],
+                                   cat[f"{K}.slide.push"], cat[f"{K}.slide.rest"],
+                                   cat[f"{K}.slide.stop"]), ordered=False),
+        Para(f"{K}.slide.take", cat[f"{K}.slide.take"]),
+    ))
+    scoring = Section(f"{K}.scoring", cat[f"{K}.scoring.title"], (
+        Para(f"{K}.scoring.groups", cat(f"{K}.scoring.groups", types=types, low=comp["lowest"],
+                                        high=comp["highest"]), keep=True),
+        Table(f"{K}.scoring.table", (cat[f"{K}.scoring.size"], cat[f"{K}.scoring.points"]),
               scoring_rows(cat)),
-        Para("tanis.aid.scoring.tie", cat("tanis.aid.scoring.tie")),
+        Para(f"{K}.scoring.example", example(cat)),
+        Para(f"{K}.scoring.tie", cat[f"{K}.scoring.tie"]),
     ))
-    box = d["box"]
-    setup = Section("tanis.aid.setup", cat("tanis.aid.setup.title"), (
-        Steps("tanis.aid.setup.steps", (
-            cat("tanis.aid.setup.step1", tiles=box["layers"] * box["tiles_per_layer"]),
-            cat("tanis.aid.setup.step2", layers=box["layers"], per_layer=box["tiles_per_layer"]),
-            cat("tanis.aid.setup.step3"),
-            cat("tanis.aid.setup.step4"),
+    setup = Section(f"{K}.setup", cat[f"{K}.setup.title"], (
+        Steps(f"{K}.setup.steps", (
+            cat(f"{K}.setup.cards", **{name: cards[name] for name in CARDS}),
+            cat(f"{K}.setup.shuffle", tiles=box["layers"] * box["tiles_per_layer"]),
+            cat(f"{K}.setup.fill", layers=box["layers"], per_layer=box["tiles_per_layer"]),
+            cat[f"{K}.setup.close"],
+            cat[f"{K}.setup.flip"],
         )),
     ))
-    return Aid("tanis", "Tanis", cat("tanis.aid.subtitle"), (turn, action, scoring, setup))
+    return Aid("tanis", cat[f"{K}.title"], cat(f"{K}.subtitle", tiles=len(comp["types"]) * (
+        comp["highest"] - comp["lowest"] + 1), layers=box["layers"]),
+        (turn, action, slide, scoring, setup))
