@@ -130,7 +130,9 @@ def _impose(game: str, cards_pdf: bytes, count: int, fmt, cat, *, crop: bool, nu
     if nup:
         sheet = make_sheet(paper)
         size = (sheet.width, sheet.height)
-        places = im.nup_places(im.nup_grid(fmt, size, grid["gutter"], grid["printer_margin"]), count)
+        room = marks["offset"] + marks["length"] / 2
+        places = im.nup_places(im.nup_grid(fmt, size, grid["gutter"], grid["printer_margin"], room),
+                               count)
     else:
         room = marks["offset"] + marks["length"] + 1.0 if crop else 0.0
         size, places = im.single_places(fmt, count, room)

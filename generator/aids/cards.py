@@ -102,7 +102,7 @@ def measured_heights(aid: Aid, cat: Catalogue, style: Style) -> tuple[Heights, d
 def _html(aid: Aid, cat: Catalogue, style: Style, pages, footer: str, measuring: bool) -> str:
     return documents.render_template(resource_root("templates") / "aids", "cards.html.j2", {
         "pages": pages, "s": style._asdict() | {"slot_width": style.slot_width}, "lang": cat.lang,
-        "title": aid.title, "footer": footer, "measuring": measuring,
+        "title": aid.title, "footer_css": documents.css_string(footer), "measuring": measuring,
         "font_faces": documents.font_faces(), "family": documents.FONT_FAMILY})
 
 

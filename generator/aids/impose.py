@@ -5,7 +5,7 @@ cards as the paper holds — turned a quarter if that fits more — with the con
 keeping every card's text clear of the strip a home printer cannot print; :func:`crop_marks`
 puts marks outside the grid, in line with every cut; :func:`cut_lines` draws the cuts shared by
 cards that touch; :func:`back_places` mirrors a sheet for long-edge duplex printing. Then
-:func:`impose` merges the card pages (pypdf, imported on use) onto the sheets.
+:func:`impose` draws the card pages onto the sheets (pypdf, imported on use).
 """
 
 from __future__ import annotations
@@ -66,27 +66,33 @@ class Grid(NamedTuple):
                 self.y0 + (self.rows - 1) * self.pitch_y + self.height + bleed)
 
 
-def _fit(length: float, paper: float, bleed: float, gutter: float, padding: float,
-         printer_margin: float) -> int:
-    """How many cards of ``length`` fit along ``paper`` with their text clear of the margin."""
-    pitch = length + 2 * bleed + gutter
+def _fit(length: float, paper: float, fmt: CardFormat, gutter: float, printer_margin: float,
+         mark_room: float) -> int:
+    """How many cards of ``length`` fit along ``paper``: their text clear of the printer's
+    margin and, when cards do not share their cuts (bleed or gutter), room for the marks."""
+    pitch = length + 2 * fmt.bleed + gutter
     count = int(math.floor((paper + gutter) / pitch + EPS))
     while count > 0:
-        room = (paper - (count * pitch - gutter)) / 2 + bleed   # paper edge to the first trim
-        if room + padding >= printer_margin - EPS:
+        outside = (paper - (count * pitch - gutter)) / 2            # paper edge to the grid
+        marks_fit = outside >= mark_room - EPS or (fmt.bleed == 0 and gutter == 0)
+        if outside + fmt.bleed + fmt.padding >= printer_margin - EPS and marks_fit:
             return count
         count -= 1
     return 0
 
 
-def nup_grid(fmt: CardFormat, paper: tuple[float, float], gutter: float,
-             printer_margin: float) -> Grid:
-    """The grid holding most cards on ``paper`` (upright first when both hold as many)."""
+def nup_grid(fmt: CardFormat, paper: tuple[float, float], gutter: float, printer_margin: float,
+             mark_room: float = 0.0) -> Grid:
+    """The grid holding most cards on ``paper`` (upright first when both hold as many).
+
+    Cards that touch (no bleed, no gutter) share their cuts, drawn as lines between them, so
+    they may run to the paper's edge; cards cut apart one by one need ``mark_room`` outside the
+    grid for the crop marks."""
     best: Grid | None = None
     for turn in (0, 90):
         w, h = (fmt.height, fmt.width) if turn else (fmt.width, fmt.height)
-        cols = _fit(w, paper[0], fmt.bleed, gutter, fmt.padding, printer_margin)
-        rows = _fit(h, paper[1], fmt.bleed, gutter, fmt.padding, printer_margin)
+        cols = _fit(w, paper[0], fmt, gutter, printer_margin, mark_room)
+        rows = _fit(h, paper[1], fmt, gutter, printer_margin, mark_room)
         if cols * rows == 0 or best is not None and cols * rows <= best.per_sheet:
             continue
         pitch_x, pitch_y = w + 2 * fmt.bleed + gutter, h + 2 * fmt.bleed + gutter
@@ -176,53 +182,76 @@ def impose(cards_pdf: bytes, size: tuple[float, float], places: list[Placement],
            marks: list[tuple] = (), cuts: list[tuple] = (), style: dict[str, float],
            metadata: dict[str, str], backs: tuple[bytes, list[Placement]] | None = None,
            boxes: CardFormat | None = None) -> bytes:
-    """Merges card page i onto the sheet of ``places[i]``, adds marks and cut lines, and, with
+    """Puts card page i on the sheet of ``places[i]``, adds marks and cut lines, and, with
     ``backs`` (a one-page back PDF and its placements), a back page after every sheet.
-    ``boxes`` sets each single-card sheet's TrimBox and BleedBox."""
-    from pypdf import PageObject, PdfReader, PdfWriter
+    ``boxes`` sets each single-card sheet's TrimBox and BleedBox.
+
+    Each card page becomes a form XObject drawn where it belongs (its bleed box clips it), so
+    the cards' content is copied as it is, never parsed."""
+    from pypdf import PdfReader, PdfWriter
 
     reader = PdfReader(io.BytesIO(cards_pdf))
     if len(reader.pages) != len(places):
         raise BuildError(f"laid out {len(reader.pages)} cards, expected {len(places)}")
-    back_page = PdfReader(io.BytesIO(backs[0])).pages[0] if backs else None
-    w_pt, h_pt = size[0] * PT_PER_MM, size[1] * PT_PER_MM
     writer = PdfWriter()
+    cards = [_form(writer, page) for page in reader.pages]
+    back = _form(writer, PdfReader(io.BytesIO(backs[0])).pages[0]) if backs else None
     for sheet in sorted({p.sheet for p in places}):
-        front = PageObject.create_blank_page(width=w_pt, height=h_pt)
-        for page, place in zip(reader.pages, places):
-            if place.sheet == sheet:
-                _place(front, page, place)
-                if boxes is not None:
-                    _set_boxes(front, place, boxes)
-        lines = [m for m in marks if m[0] == sheet], [c for c in cuts if c[0] == sheet]
-        if lines[0] or lines[1]:
-            front.merge_page(_lines_page(lines[0], lines[1], size, style))
-        writer.add_page(front).compress_content_streams()
-        if back_page is not None:
-            back = PageObject.create_blank_page(width=w_pt, height=h_pt)
-            for place in backs[1]:
-                if place.sheet == sheet:
-                    _place(back, back_page, place)
-            writer.add_page(back).compress_content_streams()
+        own = [(card, place) for card, place in zip(cards, places) if place.sheet == sheet]
+        ops = [_draw(f"/C{i}", card, place) for i, (card, place) in enumerate(own)]
+        ops += _line_ops([m for m in marks if m[0] == sheet], [c for c in cuts if c[0] == sheet],
+                         style)
+        page = _sheet(writer, size, ops, {f"/C{i}": card[0] for i, (card, _) in enumerate(own)})
+        if boxes is not None:
+            _set_boxes(page, own[0][1], boxes)
+        if back is not None:
+            mine = [p for p in backs[1] if p.sheet == sheet]
+            _sheet(writer, size, [_draw("/B", back, place) for place in mine], {"/B": back[0]})
     _finish(writer, metadata)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def _place(sheet, page, place: Placement) -> None:
-    """Merges ``page`` so that its trim box lands on ``place`` (turned as asked)."""
-    from pypdf import Transformation
+def _form(writer, page) -> tuple[Any, tuple[float, float]]:
+    """A card page as a form XObject in ``writer``, and its trim box's bottom-left corner."""
+    from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject
 
-    left, bottom = float(page.trimbox.left), float(page.trimbox.bottom)
+    form = DecodedStreamObject()
+    form.set_data(page.get_contents().get_data())
+    form[NameObject("/Type")] = NameObject("/XObject")
+    form[NameObject("/Subtype")] = NameObject("/Form")
+    form[NameObject("/BBox")] = ArrayObject([FloatObject(float(v)) for v in page.mediabox])
+    form[NameObject("/Resources")] = page["/Resources"].clone(writer)
+    return writer._add_object(form.flate_encode()), (float(page.trimbox.left),
+                                                      float(page.trimbox.bottom))
+
+
+def _draw(name: str, card, place: Placement) -> str:
+    """The operators drawing a form so that its trim box lands on ``place`` (turned as asked)."""
+    left, bottom = card[1]
     x, y = place.x * PT_PER_MM, place.y * PT_PER_MM
     if place.turn == 0:
-        t = Transformation().translate(x - left, y - bottom)
+        m = (1, 0, 0, 1, x - left, y - bottom)
     elif place.turn == 90:       # (u, v) -> (-v, u)
-        t = Transformation().rotate(90).translate(x + bottom + place.width * PT_PER_MM, y - left)
+        m = (0, 1, -1, 0, x + bottom + place.width * PT_PER_MM, y - left)
     else:                        # -90: (u, v) -> (v, -u)
-        t = Transformation().rotate(-90).translate(x - bottom, y + left + place.height * PT_PER_MM)
-    sheet.merge_transformed_page(page, t)
+        m = (0, -1, 1, 0, x - bottom, y + left + place.height * PT_PER_MM)
+    return "q " + " ".join(f"{v:.4f}" for v in m) + f" cm {name} Do Q"
+
+
+def _sheet(writer, size: tuple[float, float], ops: list[str], forms: dict[str, Any]):
+    """A new page of ``size`` mm drawing ``ops`` with these named forms."""
+    from pypdf import PageObject
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    page = PageObject.create_blank_page(width=size[0] * PT_PER_MM, height=size[1] * PT_PER_MM)
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject(
+        {NameObject(name): ref for name, ref in forms.items()})})
+    stream = DecodedStreamObject()
+    stream.set_data("\n".join(ops).encode())
+    page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+    return writer.add_page(page)
 
 
 def _set_boxes(sheet, place: Placement, fmt: CardFormat) -> None:
@@ -236,12 +265,8 @@ def _set_boxes(sheet, place: Placement, fmt: CardFormat) -> None:
                           place.height + 2 * fmt.bleed)
 
 
-def _lines_page(marks: list[tuple], cuts: list[tuple], size: tuple[float, float],
-                style: dict[str, float]):
-    """A transparent page with the crop marks (registration black) and cut lines (grey)."""
-    from pypdf import PageObject
-    from pypdf.generic import DecodedStreamObject, NameObject
-
+def _line_ops(marks: list[tuple], cuts: list[tuple], style: dict[str, float]) -> list[str]:
+    """The crop marks (registration black) and cut lines (grey), as PDF operators."""
     ops = []
     for segments, colour, width in ((cuts, f"0 0 0 {style['cut_grey']:.2f} K", style["cut_width"]),
                                     (marks, "0 0 0 1 K", style["mark_width"])):
@@ -250,11 +275,7 @@ def _lines_page(marks: list[tuple], cuts: list[tuple], size: tuple[float, float]
             ops += [f"{x1 * PT_PER_MM:.3f} {y1 * PT_PER_MM:.3f} m {x2 * PT_PER_MM:.3f} "
                     f"{y2 * PT_PER_MM:.3f} l S" for _s, x1, y1, x2, y2 in segments]
             ops.append("Q")
-    page = PageObject.create_blank_page(width=size[0] * PT_PER_MM, height=size[1] * PT_PER_MM)
-    stream = DecodedStreamObject()
-    stream.set_data("\n".join(ops).encode())
-    page[NameObject("/Contents")] = stream
-    return page
+    return ops
 
 
 def _finish(writer, metadata: dict[str, Any]) -> None:

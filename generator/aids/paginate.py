@@ -87,6 +87,7 @@ class Packer:
         self.size_name = size_name
         self.pages: list[list[list[Piece]]] = [[[]]]
         self.used = 0.0
+        self.split: set[tuple[int, int]] = set()   # tables split although they would fit a card
 
     # ---- slots -----------------------------------------------------------------------------
 
@@ -133,28 +134,45 @@ class Packer:
 
     # ---- units -----------------------------------------------------------------------------
 
+    def whole(self, s: int, b: int) -> bool:
+        """Whether table ``b`` of section ``s`` stays whole: it fits a card under its heading."""
+        fixed, rows = self.h.rows[(s, b)]
+        heading = max(self.h.headings[s], self.h.continued[s])
+        return (s, b) not in self.split and fixed + sum(rows) + heading <= self.capacity
+
     def start(self, s: int, b: int) -> float:
         """Height of the least that must follow a heading: a whole block, a whole table that
         fits a card, or the header and first rows of a longer table."""
         block = self.aid.sections[s].blocks[b]
         if isinstance(block, Table):
             fixed, rows = self.h.rows[(s, b)]
-            whole = fixed + sum(rows)
-            return whole if whole <= self.capacity else fixed + sum(rows[:FIRST_ROWS])
+            if self.whole(s, b):
+                return fixed + sum(rows)
+            first = fixed + sum(rows[:FIRST_ROWS])
+            return first if first + self.h.headings[s] <= self.capacity else fixed + sum(rows[:MIN_ROWS])
         height = self.h.blocks[s][b]
         if getattr(block, "keep", False) and b + 1 < len(self.aid.sections[s].blocks):
             height += self.start(s, b + 1)
         return height
+
+    def lead(self, s: int) -> float:
+        """A section's heading (the title too, for the first) with the start of its first block.
+        A first table that would fit a card but not under the title is split instead."""
+        section = self.aid.sections[s]
+        head = self.h.headings[s] + (self.h.title if s == 0 else 0.0)
+        if not section.blocks:
+            return head
+        if (head + self.start(s, 0) > self.capacity and isinstance(section.blocks[0], Table)
+                and self.whole(s, 0)):
+            self.split.add((s, 0))
+        return head + self.start(s, 0)
 
     def run(self) -> Plan:
         sections = self.aid.sections
         for s, section in enumerate(sections):
             if section.new_card:
                 self.fresh()
-            lead = self.h.headings[s] + (self.start(s, 0) if section.blocks else 0.0)
-            if s == 0:
-                lead += self.h.title
-            self.fits(lead, section.key)
+            self.fits(self.lead(s), section.blocks[0].key if section.blocks else section.key)
             if s == 0:
                 self.put(Title(), self.h.title)
             self.put(Heading(s), self.h.headings[s])
@@ -169,13 +187,13 @@ class Packer:
     def table(self, s: int, b: int, block: Table) -> None:
         fixed, rows = self.h.rows[(s, b)]
         whole = fixed + sum(rows)
-        if whole <= self.capacity:               # a table that fits a card is never split
+        if self.whole(s, b):                     # a table that fits a card is never split
             self.lead_in(s, whole, block.key)
             self.put(Part(s, b, 0, len(rows)), whole)
             return
         start = 0
         while start < len(rows):
-            need = fixed + sum(rows[start:start + (MIN_ROWS if start else FIRST_ROWS)])
+            need = fixed + sum(rows[start:start + MIN_ROWS]) if start else self.start(s, b)
             if start > 0 or need > self.room():
                 # a new slot: the part is headed "<section> (continued)" and its header row
                 self.next_slot()

@@ -35,6 +35,12 @@ def font_faces() -> str:
     return "\n".join(rules)
 
 
+def css_string(text: str) -> str:
+    """``text`` as a quoted CSS string (for ``content:``), safe inside a ``<style>`` element."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ")
+    return '"' + escaped.replace("<", "\\3C ") + '"'
+
+
 def render_template(folder, name: str, context: dict[str, Any]) -> str:
     """Renders a jinja2 template from ``folder`` (undefined variables are errors)."""
     import jinja2

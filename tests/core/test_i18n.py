@@ -31,7 +31,9 @@ def planted(tmp_path):
 
 def test_a_key_missing_in_one_language_is_found(planted):
     path = planted / "fr" / "tanis.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace('turn.title = "À votre tour"\n', ""),
+    text = path.read_text(encoding="utf-8")
+    assert '[aid.turn]\ntitle = "À votre tour"\n' in text
+    path.write_text(text.replace('[aid.turn]\ntitle = "À votre tour"\n', "[aid.turn]\n"),
                     encoding="utf-8")
     found = problems(planted)
     assert len(found) == 1 and "fr/tanis.toml: missing 'tanis.aid.turn.title'" in found[0]
@@ -44,12 +46,13 @@ def test_a_placeholder_only_one_language_has_is_found(planted):
     path.write_text(text.replace("{tiles} tuiles", "{count} tuiles"), encoding="utf-8")
     found = problems(planted)
     assert found and all("different placeholders" in p for p in found)
-    assert any("tanis.aid.setup.step1" in p and "count" in p and "tiles" in p for p in found)
+    assert any("tanis.aid.setup.shuffle" in p and "count" in p and "tiles" in p for p in found)
     # and the other way round: the English gains a placeholder the French lacks
     shutil.copy(catalogue_root() / "fr" / "tanis.toml", path)
     en = planted / "en" / "tanis.toml"
     en.write_text(en.read_text(encoding="utf-8").replace(
-        'turn.title = "Your turn"', 'turn.title = "Your turn, {player}"'), encoding="utf-8")
+        '[aid.turn]\ntitle = "Your turn"', '[aid.turn]\ntitle = "Your turn, {player}"'),
+        encoding="utf-8")
     assert any("tanis.aid.turn.title" in p for p in problems(planted))
 
 
@@ -66,11 +69,11 @@ def test_a_missing_key_is_an_error_naming_key_and_file_never_english(planted):
 
 def test_values_fill_placeholders_and_a_missing_value_is_an_error():
     cat = catalogue("en")
-    assert cat("tanis.aid.setup.step1", tiles=40).startswith("Shuffle the 40 tiles")
-    with pytest.raises(BuildError, match=r"en/tanis\.toml \[tanis\.aid\.setup\.step1\].*tiles"):
-        cat("tanis.aid.setup.step1")
+    assert cat("tanis.aid.setup.shuffle", tiles=40).startswith("Shuffle the 40 tiles")
+    with pytest.raises(BuildError, match=r"en/tanis\.toml \[tanis\.aid\.setup\.shuffle\].*tiles"):
+        cat("tanis.aid.setup.shuffle")
     with pytest.raises(BuildError, match="has placeholders"):
-        cat["tanis.aid.setup.step1"]
+        cat["tanis.aid.setup.shuffle"]
     assert cat["tanis.aid.turn.title"] == "Your turn"
 
 
