@@ -19,7 +19,8 @@ def _maze() -> str:
     walls = []
     for i, gap in enumerate(("top", "right", "bottom", "left")):
         a, b = 10 + 10 * i, 90 - 10 * i
-        sides = {"top": (a, a, b, a), "right": (b, a, b, b), "bottom": (b, b, a, b), "left": (a, b, a, a)}
+        sides = {"top": (a, a, b, a), "right": (b, a, b, b), "bottom": (b, b, a, b),
+                 "left": (a, b, a, a)}
         for name, (x1, y1, x2, y2) in sides.items():
             if name == gap:   # leave a door in the middle of this wall
                 mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -29,7 +30,8 @@ def _maze() -> str:
                 walls.append((mx + sx * dx, my + sy * dy, x2, y2))
             else:
                 walls.append((x1, y1, x2, y2))
-    return "".join(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>' for x1, y1, x2, y2 in walls)
+    return "".join(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>'
+                   for x1, y1, x2, y2 in walls)
 
 
 def _pyramid() -> str:

@@ -118,7 +118,8 @@ def nup_places(grid: Grid, count: int) -> list[Placement]:
     return places
 
 
-def single_places(fmt: CardFormat, count: int, room: float) -> tuple[tuple[float, float], list[Placement]]:
+def single_places(fmt: CardFormat, count: int,
+                  room: float) -> tuple[tuple[float, float], list[Placement]]:
     """One card per sheet; the sheet is the bleed box plus ``room`` for marks on every side."""
     pad = fmt.bleed + room
     size = (fmt.width + 2 * pad, fmt.height + 2 * pad)

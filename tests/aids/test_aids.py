@@ -13,7 +13,9 @@ import pytest
 from pdftext import built, pages_lines
 from pypdf import PdfReader
 
-from generator.aids.build import aid_games, build_content, card_format, cards_data, make_aid, make_aids, size_names
+from generator.aids.build import (
+    aid_games, build_content, card_format, cards_data, make_aid, make_aids, size_names,
+)
 from generator.core.errors import BuildError, InputError
 from generator.core.i18n import LANGUAGES, Catalogue
 

@@ -6,7 +6,7 @@ import pytest
 from pdftext import Line, normal, pages_lines, read, squeezed
 
 from generator.aids.build import aid_games, build_content, card_format, cards_data, size_names
-from generator.aids.content import REF, Chips, Para, Steps, Table, Term
+from generator.aids.content import REF, Chips, Para, Table, Term
 from generator.core.i18n import LANGUAGES
 
 #: Every aid: (game, variant) — the two Tutankhamen rule texts are two aids.
@@ -29,14 +29,21 @@ def columns(lines: list[Line], size: str) -> list[list[Line]]:
     for line in body(lines, size):
         index = int((line.x0 - fmt.padding + gap / 2) // (width + gap))
         out[min(max(index, 0), len(out) - 1)].append(line)
-    return [sorted(col, key=lambda line: -line.y1) for col in out if col]
+    return [sorted(col, key=lambda line: -line.y1) for col in out]
 
 
 def broken_starts(pages: list[list[Line]], size: str) -> list[str]:
-    """Cards or columns whose first line is not a heading (bold) or starts in lower case."""
+    """Cards or columns whose first line is not a heading (bold) or starts in lower case, and
+    columns left empty before a filled one."""
     found = []
     for number, lines in enumerate(pages, start=1):
-        for column, col in enumerate(columns(lines, size), start=1):
+        cols = columns(lines, size)
+        filled = [bool(col) for col in cols]
+        if filled != sorted(filled, reverse=True):
+            found.append(f"card {number}: an empty column before a filled one {filled}")
+        for column, col in enumerate(cols, start=1):
+            if not col:
+                continue
             first = col[0]
             if not first.bold or first.text[:1].islower():
                 found.append(f"card {number} column {column} starts with {first.text[:50]!r}")
@@ -145,4 +152,4 @@ def test_the_advanced_rules_start_a_card_of_their_own():
         starts = [lines[0].text for lines in pages]
         assert "Pharaoh's Wrath (advanced)" in starts, size
     page = read("tumba", "fr", "a4")[-1]
-    assert columns(page, "a4")[-1][0].text == "La colère du Pharaon (avancé)"
+    assert [col[0].text for col in columns(page, "a4") if col][-1] == "La colère du Pharaon (avancé)"
