@@ -170,3 +170,21 @@ def test_batch_items_refuse_paper_without_nup_and_pass_backs(tmp_path):
     path.write_text('[[item]]\ngame = "tanis"\nkind = "aid"\nnup = true\nbacks = true\n')
     item = load_config(path).items[0]
     assert item.options["backs"] is True and item.paper == "a4"
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_every_game_has_a_back_whose_name_reads_on_its_colour():
+    from generator.aids.backs import MOTIFS
+    from generator.aids.build import aid_games
+
+    backs = cards_data()["back"]
+    assert set(backs) == set(aid_games())
+    for game, back in backs.items():
+        assert back["motif"] in MOTIFS
+        hi, lo = sorted((_luminance(back["colour"]), _luminance(back["pattern"])), reverse=True)
+        assert (hi + 0.05) / (lo + 0.05) >= 4.5, game
