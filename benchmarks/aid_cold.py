@@ -73,10 +73,7 @@ def breakdown() -> None:
         heights, columns = c.measured_heights(aid, cat, style)
         t.append(time.perf_counter())
         plan = paginate(aid, heights, style.capacity, style.columns, style.size)
-        pages = [[[c._piece(aid, cat, piece, c._RefResolver(aid, cat, plan, n, style.kind),
-                            columns) for piece in slot] for slot in page]
-                 for n, page in enumerate(plan.pages, start=1)]
-        doc = d.layout(c._html(aid, cat, style, pages, "footer", measuring=False))
+        doc = d.layout(c.card_html(aid, cat, style, plan, columns, "footer"))
         d.overflow_problems(doc)
         t.append(time.perf_counter())
         pdf = d.write_pdf(doc)

@@ -56,10 +56,7 @@ def make_cards(aid: Aid, cat: Catalogue, style: Style, footer: str,
     """The cards PDF of ``aid`` (one page per card) and the plan it follows."""
     heights, columns = measured_heights(aid, cat, style)
     plan = paginate(aid, heights, style.capacity, style.columns, style.size)
-    pages = [[[_piece(aid, cat, piece, _RefResolver(aid, cat, plan, number, style.kind), columns)
-               for piece in slot] for slot in page]
-             for number, page in enumerate(plan.pages, start=1)]
-    document = documents.layout(_html(aid, cat, style, pages, footer, measuring=False))
+    document = documents.layout(card_html(aid, cat, style, plan, columns, footer))
     problems = documents.overflow_problems(document)
     if len(document.pages) != len(plan.pages):
         problems.append(f"planned {len(plan.pages)} cards but the layout made "
@@ -97,6 +94,14 @@ def measured_heights(aid: Aid, cat: Catalogue, style: Style) -> tuple[Heights, d
         rows)
     columns = {unit: tuple(100 * w / sum(ws) for w in ws) for unit, ws in m.columns.items()}
     return heights, columns
+
+
+def card_html(aid: Aid, cat: Catalogue, style: Style, plan: Plan, columns, footer: str) -> str:
+    """The HTML of the planned cards: one page per card, cross-references resolved."""
+    pages = [[[_piece(aid, cat, piece, _RefResolver(aid, cat, plan, number, style.kind), columns)
+               for piece in slot] for slot in page]
+             for number, page in enumerate(plan.pages, start=1)]
+    return _html(aid, cat, style, pages, footer, measuring=False)
 
 
 def _html(aid: Aid, cat: Catalogue, style: Style, pages, footer: str, measuring: bool) -> str:

@@ -1,6 +1,7 @@
 """The text catalogues: the same keys in every language, the same placeholders in every
 translation of a key, a missing key or value is an error naming the key and the file."""
 
+import re
 import shutil
 
 import pytest
@@ -89,3 +90,11 @@ def test_unknown_language_and_bad_values(planted):
     path.write_text(path.read_text(encoding="utf-8") + "\n[aid.bad]\nvalue = 3\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"en/tanis\.toml \[aid\.bad\.value\]: expected a string"):
         Catalogue("en", planted)["tanis.aid.turn.title"]
+
+
+def test_french_punctuation_is_never_alone_at_the_start_of_a_line():
+    """French puts a space before : ; ! ? and inside « »; it must not break, so it is U+00A0."""
+    fr = Catalogue("fr")
+    for key in fr.keys():
+        text = fr.template(key)
+        assert not re.search(r" [:;!?»]|« ", text), f"{key}: {text!r}"

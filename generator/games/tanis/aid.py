@@ -56,9 +56,8 @@ def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
         Table(f"{K}.cards.table", (cat[f"{K}.cards.card"], cat[f"{K}.cards.count"],
                                    cat[f"{K}.cards.effect"]), card_rows),
         Para(f"{K}.cards.once", cat[f"{K}.cards.once"]),
-        Term(f"{K}.cards.excavator", cat[f"{K}.card.excavator.name"] + ":",
-             cat[f"{K}.cards.excavator"]),
-        Term(f"{K}.cards.expert", cat[f"{K}.card.expert.name"] + ":", cat[f"{K}.cards.expert"]),
+        Term(f"{K}.cards.excavator", cat[f"{K}.cards.excavator_name"], cat[f"{K}.cards.excavator"]),
+        Term(f"{K}.cards.expert", cat[f"{K}.cards.expert_name"], cat[f"{K}.cards.expert"]),
     ))
     slide = Section(f"{K}.slide", cat[f"{K}.slide.title"], (
         Steps(f"{K}.slide.rules", (cat[f"{K}.slide.line"], cat[f"{K}.slide.level"],
