@@ -11,6 +11,7 @@ or a page's columns) in reading order:
   introduces what follows) with the start of the next block;
 - a table that fits a card moves whole too; a longer one splits between rows: every part repeats
   the header row and the table's note, and a part on a new card is headed "<section> (continued)";
+  it starts on a fresh card when that takes no more cards but fewer parts;
 - a section marked ``new_card`` starts on a card of its own (a column of its own on a page with
   columns);
 - anything that cannot fit an empty slot is a :class:`BuildError` naming its catalogue key.
@@ -167,16 +168,56 @@ class Packer:
             self.split.add((s, 0))
         return head + self.start(s, 0)
 
+    def parts(self, s: int, b: int, first_room: float) -> int | None:
+        """How many parts table ``b`` takes when its first part has ``first_room`` mm; None
+        when that part would hold fewer than its first rows (it would move on anyway)."""
+        fixed, rows = self.h.rows[(s, b)]
+        rooms, count, i = first_room - fixed, 0, 0
+        while i < len(rows):
+            total, j = 0.0, i
+            while j < len(rows) and total + rows[j] <= rooms:
+                total += rows[j]
+                j += 1
+            if j - i < (min(FIRST_ROWS, len(rows)) if count == 0 else 1):
+                return None
+            count, i = count + 1, j
+            rooms = self.capacity - self.h.continued[s] - fixed
+        return count
+
+    def prefer_fresh(self, s: int, b: int, lead: bool) -> bool:
+        """Whether what starts at block ``b`` (with its heading when ``lead``) should start on a
+        fresh card: it ends with a table split over cards, and starting afresh takes no more
+        cards but splits the table in fewer parts (no scrap of rows at the foot of a card)."""
+        blocks = self.aid.sections[s].blocks
+        if not self.slot or b >= len(blocks):
+            return False
+        k = b
+        while k + 1 < len(blocks) and getattr(blocks[k], "keep", False):
+            k += 1
+        if not isinstance(blocks[k], Table) or self.whole(s, k):
+            return False
+        before = sum(self.h.blocks[s][i] for i in range(b, k))
+        here = self.parts(s, k, self.room() - before - (self.h.headings[s] if lead else 0.0))
+        fresh = self.parts(s, k, self.capacity - before - (self.h.headings[s] if lead
+                                                           else self.h.continued[s]))
+        return here is not None and fresh is not None and 1 + fresh <= here
+
     def run(self) -> Plan:
         sections = self.aid.sections
         for s, section in enumerate(sections):
             if section.new_card:
                 self.fresh()
+            elif self.prefer_fresh(s, 0, lead=True):
+                self.next_slot()
             self.fits(self.lead(s), section.blocks[0].key if section.blocks else section.key)
             if s == 0:
                 self.put(Title(), self.h.title)
             self.put(Heading(s), self.h.headings[s])
             for b, block in enumerate(section.blocks):
+                chained = b > 0 and getattr(section.blocks[b - 1], "keep", False)
+                if b > 0 and not chained and self.prefer_fresh(s, b, lead=False):
+                    self.next_slot()
+                    self.put(Heading(s, continued=True), self.h.continued[s])
                 if isinstance(block, Table):
                     self.table(s, b, block)
                 else:

@@ -110,3 +110,20 @@ def test_a_block_taller_than_a_card_is_an_error_naming_its_key():
     b = aid(Section("s", "S", (tall_row,)))
     with pytest.raises(BuildError, match="tab.key"):
         paginate(b, heights(b, [[300]], rows={(0, 0): (6.0, (4.0, 200.0, 4.0))}), CAP, 1, "test")
+
+
+def test_a_long_table_starts_afresh_when_that_saves_a_scrap_of_rows():
+    n = 30
+    table = Table("tab", ("h",), tuple((str(i),) for i in range(n)))
+    a = aid(Section("s1", "S1", (para("a"),)), Section("s2", "S2", (table,)))
+    rows = {(1, 0): (6.0, (4.0,) * n)}
+    # here: 100 - 10 - 5 - 40 = 45 mm left: heading + header + 8 rows, then 22 more: 2 parts;
+    # afresh: 22 rows, then 8: also 2 parts and the same cards, so the table starts here
+    plan = paginate(a, heights(a, [[40], [126]], rows=rows), CAP, 1, "test")
+    assert plan.pages[0][0][-1] == Part(1, 0, 0, 8)
+    # 37 rows: here 8 + 22 + 7 (3 parts) but afresh 22 + 15 (2 parts, no more cards): afresh
+    long = Table("tab", ("h",), tuple((str(i),) for i in range(37)))
+    b = aid(Section("s1", "S1", (para("a"),)), Section("s2", "S2", (long,)))
+    plan = paginate(b, heights(b, [[40], [154]], rows={(1, 0): (6.0, (4.0,) * 37)}), CAP, 1, "t")
+    assert plan.pages[0] == [[Title(), Heading(0), Whole(0, 0)]]
+    assert [p for p in plan.pages[1][0] if isinstance(p, Part)] == [Part(1, 0, 0, 22)]
