@@ -1,4 +1,4 @@
-"""The aid tests' helpers (``pdftext``) live next to them."""
+"""The aid tests read PDFs back with ``pdftext``, which lives next to them."""
 
 import os
 import sys

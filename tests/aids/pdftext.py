@@ -87,7 +87,7 @@ def squeezed(text: str) -> str:
 
 @functools.cache
 def built(game: str, lang: str = "en", size: str = "poker", variant: str = "en", **options) -> bytes:
-    """An aid PDF, built once per test session for each set of options."""
+    """An aid PDF, built once per test run for each set of options."""
     from generator.aids.build import make_aid
 
     return make_aid(game, lang=lang, size=size, variant=variant, **options)[1]
