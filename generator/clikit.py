@@ -103,12 +103,14 @@ def declared_option(game_name: str, kind: str, name: str, help: str | None = Non
     return _declared(game(game_name).product(kind).option(name), help)
 
 
-def shared_option(name: str, help: str | None = None) -> Callable:
+def shared_option(name: str, help: str | None = None, **changes: Any) -> Callable:
     """Decorator adding one of the options every product shares (``--paper``, ``--mono``,
-    ``--lang``…) to a command that is not a product, declared the same way."""
+    ``--lang``…) to a command that is not a product, declared the same way (``changes``: fields
+    of the declaration that differ there, e.g. ``default=None``)."""
     from generator.registry import SHARED_OPTIONS
 
-    return _declared(next(o for o in SHARED_OPTIONS if o.name == name), help)
+    option = next(o for o in SHARED_OPTIONS if o.name == name)
+    return _declared(option._replace(**changes), help)
 
 
 def _declared(option, help: str | None) -> Callable:

@@ -118,7 +118,7 @@ SHARED_OPTIONS = (
            choices=DataRef("generator.draw.paper:paper_names")),
     Option("mono", "Black-and-white print theme.", "flag", default=False),
     Option("lang", "Language of the printed text.", "choice", default="en",
-           choices=DataRef("generator.draw.content:LANGUAGES")),
+           choices=DataRef("generator.core.i18n:LANGUAGES")),
 )
 
 

@@ -417,8 +417,8 @@ def _first_named(message: str, key_lines: dict[str, int]) -> int | None:
 
 
 def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base: Path) -> Item:
-    from generator.aids.build import aid_games, card_format
-    from generator.aids.cli import aid
+    from generator.aids.build import aid_games, aid_paper, card_format
+    from generator.aids.cli import aid, chosen_paper
 
     names = aid_games()
     if game != "all" and game not in names:
@@ -434,12 +434,14 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
     p = ctx.params
     try:
         card_format(p["size"], p["bleed"])
+        paper = aid_paper(p["nup"], chosen_paper(ctx))
     except InputError as exc:
         raise _Problem(_line_for_message(exc.message, values, index, lines), exc.message) from None
     options = {"lang": p["lang"], "size": p["size"], "variant": p["variant"],
-               "bleed": p["bleed"], "crop": bool(p["crop_marks"] or p["nup"]), "nup": p["nup"]}
+               "bleed": p["bleed"], "crop": bool(p["crop_marks"] or p["nup"]), "nup": p["nup"],
+               "backs": p["backs"]}
     chosen = tuple(names) if game == "all" else (game,)
-    return Item(index, lines.item(index), game, "aid", None, len(chosen), p["paper"], p["mono"],
+    return Item(index, lines.item(index), game, "aid", None, len(chosen), paper, p["mono"],
                 ("pdf",), options, chosen, key_lines=_key_lines(values, index, lines))
 
 
