@@ -111,6 +111,12 @@ def shared_option(name: str, help: str | None = None) -> Callable:
     return _declared(next(o for o in SHARED_OPTIONS if o.name == name), help)
 
 
+def declared(option, help: str | None = None) -> Callable:
+    """Decorator adding any declared :class:`generator.registry.Option` to a command (e.g. the
+    options of ``tombgen aid``, declared in its module)."""
+    return _declared(option, help)
+
+
 def _declared(option, help: str | None) -> Callable:
     param = click_option(option if help is None else option._replace(help=help))
 

@@ -1,36 +1,60 @@
-"""`tombgen aid`: player-aid cards for one game or all of them."""
+"""`tombgen aid`: player-aid cards for one game or all of them.
+
+The command's options are declared once, as :data:`AID_OPTIONS` (registry ``Option`` data, like
+a product's): the click options are made from them, and so is the form of the local web page.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from generator.clikit import Command, shared_option
+from generator.clikit import Command, declared
+from generator.registry import SHARED_OPTIONS, DataRef, Option
 
 
-def _size(ctx, param, value: str) -> str:
-    from generator.aids.build import size_names
+def _shared(name: str, help: str) -> Option:
+    return next(o for o in SHARED_OPTIONS if o.name == name)._replace(help=help)
 
-    if value not in size_names():
-        raise click.BadParameter(f"unknown size {value!r}; choose one of {', '.join(size_names())}")
-    return value
+
+#: Every option of ``tombgen aid`` (besides GAME and --out), in --help order.
+AID_OPTIONS = (
+    _shared("lang", "Language of the cards."),
+    Option("size", "Card size (see seeds/cards.toml).", "choice", default="poker",
+           choices=DataRef("generator.aids.build:size_names")),
+    Option("variant", "Tutankhamen rules: English (en) or French (fr).", "choice", default="en",
+           choices=("en", "fr")),
+    Option("nup", "Impose the cards on A4/Letter sheets with crop marks.", "flag", default=False),
+    Option("bleed", "Extend backgrounds this many mm past the trim.", "number", default=0.0),
+    Option("crop_marks", "Crop marks around each card (always on with --nup).", "flag",
+           default=False),
+    _shared("paper", "Sheet size for --nup."),
+    _shared("mono", "Black-and-white theme."),
+)
+
+
+def aid_arguments(values: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of :func:`generator.aids.build.make_aids` for the command's parsed
+    option values (imposed sheets always get crop marks)."""
+    return {"lang": values["lang"], "size": values["size"], "variant": values["variant"],
+            "mono": values["mono"], "bleed": values["bleed"],
+            "crop": bool(values["crop_marks"] or values["nup"]), "nup": values["nup"],
+            "paper": values["paper"]}
+
+
+def _with_options(fn):
+    for option in reversed(AID_OPTIONS):
+        fn = declared(option)(fn)
+    return fn
 
 
 @click.command(cls=Command)
 @click.argument("game")
-@shared_option("lang", help="Language of the cards.")
-@click.option("--size", default="poker", show_default=True, callback=_size,
-              help="Card size: a4, a5, a6, tarot or poker (see seeds/cards.toml).")
-@click.option("--variant", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="Tutankhamen rules: English (en) or French (fr).")
-@click.option("--nup", is_flag=True, help="Impose the cards on A4/Letter sheets with crop marks.")
-@click.option("--bleed", type=float, default=0.0, show_default=True,
-              help="Extend backgrounds this many mm past the trim.")
-@click.option("--crop-marks", is_flag=True, help="Crop marks around each card (always on with --nup).")
-@shared_option("paper", help="Sheet size for --nup.")
-@shared_option("mono", help="Black-and-white theme.")
+@_with_options
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder for the PDF files.")
-def aid(game, lang, size, variant, nup, bleed, crop_marks, paper, mono, out) -> None:
+def aid(game: str, out: str, **values: Any) -> None:
     """Player-aid cards for GAME (realms, tut, tanis, tumba) or all, as PDF.
 
     Every table on the cards is computed from the rules data and engines. Aids are not seeded:
@@ -40,8 +64,7 @@ def aid(game, lang, size, variant, nup, bleed, crop_marks, paper, mono, out) -> 
     from generator.core.output import atomic_write, check_dir, prepare_dir
 
     check_dir(out)
-    files = make_aids(game, lang=lang, size=size, variant=variant, mono=mono, bleed=bleed,
-                      crop=crop_marks or nup, nup=nup, paper=paper)
+    files = make_aids(game, **aid_arguments(values))
     folder = prepare_dir(out)
     for name, data in files:
         path = atomic_write(folder / name, data)
