@@ -1,0 +1,235 @@
+"""Jobs: the CPU-heavy work of the page (building a product, rating a map) in worker processes.
+
+Every job runs in a process of its own, forked from a ``forkserver`` that has the pipeline
+already imported, so the event loop only waits: it polls the job's pipe. A process, unlike a
+thread, can be stopped: a job is killed when it passes the time limit, when it is cancelled,
+when the client that asked for it goes away, or when a newer job of the same page starts (one
+job at a time per page; the page names itself in the ``X-Studio-Page`` header). At most
+``workers`` jobs run at once; the others wait for a slot.
+
+A job function is named ``module:function``; it is called as ``fn(progress=report, **kwargs)``
+where ``report(done, total)`` sends progress to the page, and returns picklable data. A
+:class:`TombgenError` it raises comes back as the same user error (400 or 422); anything else is
+a 500 with the traceback printed on the server's terminal.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import secrets
+import time
+import traceback
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable
+
+#: Modules the forkserver imports once, so that each job starts with the pipeline loaded.
+PRELOAD = ["generator.studio.work"]
+POLL = 0.05  # seconds between two looks at a running job
+
+_CONTEXT: list[Any] = []
+
+
+def _context():
+    if not _CONTEXT:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        _CONTEXT.append(ctx)
+    return _CONTEXT[0]
+
+
+def _child(conn, ref: str, kwargs: dict) -> None:
+    """The job process: run the function, send ("ok", result) or the error, then exit."""
+    from generator.core.errors import InputError, TombgenError
+    from generator.registry import resolve
+
+    def report(done: int, total: int) -> None:
+        conn.send(("progress", done, total))
+
+    try:
+        conn.send(("ok", resolve(ref)(progress=report, **kwargs)))
+    except TombgenError as exc:
+        status = 400 if isinstance(exc, InputError) else 422
+        found = getattr(exc, "report", None)
+        conn.send(("error", status, exc.message, found.to_dict() if found is not None else None))
+    except BaseException:  # noqa: BLE001 - a bug: the server's terminal gets the traceback
+        conn.send(("crash", traceback.format_exc()))
+    finally:
+        conn.close()
+
+
+class JobError(Exception):
+    """A job that did not finish: the HTTP status and JSON body to answer with."""
+
+    def __init__(self, status: int, body: dict[str, Any]):
+        super().__init__(status, body)
+        self.status, self.body = status, body
+
+
+@dataclass
+class Job:
+    """One piece of work and what the page may know of it."""
+
+    id: str
+    page: str | None
+    label: str
+    state: str = "queued"      # queued, running, done, failed, cancelled, timeout
+    done: int = 0
+    total: int = 0
+    result: Any = None
+    error: JobError | None = None
+    cancel_reason: str = ""
+    started: float = 0.0
+    seconds: float = 0.0
+
+    @property
+    def finished(self) -> bool:
+        return self.state in ("done", "failed", "cancelled", "timeout")
+
+    def public(self) -> dict[str, Any]:
+        """The job as the page sees it (``result`` only once done; problems once failed)."""
+        out: dict[str, Any] = {"job": self.id, "label": self.label, "state": self.state,
+                               "done": self.done, "total": self.total,
+                               "seconds": round(self.seconds or self._running(), 1)}
+        if self.state == "done":
+            out["result"] = self.result
+        elif self.error is not None:
+            out.update(self.error.body)
+        return out
+
+    def _running(self) -> float:
+        return time.monotonic() - self.started if self.started else 0.0
+
+
+class Runner:
+    """Starts, watches, limits and stops jobs (one runner per app)."""
+
+    def __init__(self, workers: int, time_limit: float, keep: int = 200):
+        self.workers, self.time_limit, self.keep = workers, time_limit, keep
+        self.jobs: OrderedDict[str, Job] = OrderedDict()
+        self._pages: dict[str, Job] = {}
+        self._slots: Any = None
+        self._processes: dict[str, Any] = {}
+
+    def new(self, page: str | None, label: str) -> Job:
+        """A queued job; a running job of the same page is cancelled."""
+        job = Job(secrets.token_urlsafe(9), page or None, label)
+        if job.page is not None:
+            older = self._pages.get(job.page)
+            if older is not None and not older.finished:
+                self.cancel(older, "a newer request from this page replaced it")
+            self._pages[job.page] = job
+        self.jobs[job.id] = job
+        while len(self.jobs) > self.keep:
+            oldest = next(iter(self.jobs.values()))
+            if not oldest.finished:
+                break
+            self.jobs.popitem(last=False)
+        return job
+
+    def cancel(self, job: Job, reason: str = "cancelled") -> None:
+        """Stops a job (its process is killed by the loop watching it)."""
+        if not job.finished and not job.cancel_reason:
+            job.cancel_reason = reason
+
+    async def run(self, job: Job, ref: str, kwargs: dict[str, Any],
+                  gone: Callable[[], Awaitable[bool]] | None = None) -> Any:
+        """Runs the job to its end and returns its result, or raises :class:`JobError`."""
+        await self.drive(job, ref, kwargs, gone)
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    async def drive(self, job: Job, ref: str, kwargs: dict[str, Any],
+                    gone: Callable[[], Awaitable[bool]] | None = None) -> None:
+        """Waits for a slot, then runs the job in its process until it ends or is stopped."""
+        import anyio
+
+        if self._slots is None:
+            self._slots = anyio.Semaphore(self.workers)
+        async with self._slots:
+            if job.cancel_reason:
+                return self._stopped(job, "cancelled", 409, job.cancel_reason)
+            await self._watch(job, ref, kwargs, gone)
+
+    async def _watch(self, job: Job, ref: str, kwargs: dict[str, Any], gone) -> None:
+        import anyio
+
+        receive, send = _context().Pipe(duplex=False)
+        process = _context().Process(target=_child, args=(send, ref, kwargs), daemon=True)
+        job.state, job.started = "running", time.monotonic()
+        await anyio.to_thread.run_sync(process.start)
+        send.close()
+        self._processes[job.id] = process
+        looks = 0
+        try:
+            while True:
+                while receive.poll():
+                    try:
+                        message = await anyio.to_thread.run_sync(receive.recv)
+                    except EOFError:
+                        return self._failed(job, 500, "the worker process ended without an "
+                                            "answer (out of memory?)")
+                    if self._take(job, message):
+                        return None
+                if job.cancel_reason:
+                    return self._stopped(job, "cancelled", 409, job.cancel_reason)
+                if time.monotonic() - job.started > self.time_limit:
+                    return self._stopped(job, "timeout", 503, (
+                        f"stopped after the time limit of {self.time_limit:g} s "
+                        "(seeds/studio.toml, [limits] time_limit); ask for less work"))
+                looks += 1
+                if gone is not None and looks % 5 == 0 and await gone():
+                    return self._stopped(job, "cancelled", 409, "the client went away")
+                if not process.is_alive() and not receive.poll():
+                    return self._failed(job, 500, "the worker process died "
+                                        f"(exit code {process.exitcode})")
+                await anyio.sleep(POLL)
+        finally:
+            job.seconds = time.monotonic() - job.started
+            receive.close()
+            self._processes.pop(job.id, None)
+            _stop(process)
+
+    def _take(self, job: Job, message: tuple) -> bool:
+        """Applies one message of the job's process; True when the job has ended."""
+        kind = message[0]
+        if kind == "progress":
+            job.done, job.total = message[1], message[2]
+            return False
+        if kind == "ok":
+            job.result, job.state = message[1], "done"
+        elif kind == "error":
+            _, status, text, report = message
+            body: dict[str, Any] = {"problems": [text]}
+            if report is not None:
+                body["report"] = report
+            job.error, job.state = JobError(status, body), "failed"
+        else:
+            print(f"tombgen serve: job {job.label} failed:\n{message[1]}", flush=True)
+            self._failed(job, 500, "internal error; the server's terminal shows the details")
+        return True
+
+    def _failed(self, job: Job, status: int, text: str) -> None:
+        self._stopped(job, "failed", status, text)
+
+    @staticmethod
+    def _stopped(job: Job, state: str, status: int, text: str) -> None:
+        job.error, job.state = JobError(status, {"problems": [text]}), state
+
+    def close(self) -> None:
+        """Stops every running job (the server is shutting down)."""
+        for job in self.jobs.values():
+            self.cancel(job, "the server is shutting down")
+        for process in list(self._processes.values()):
+            _stop(process)
+
+
+def _stop(process) -> None:
+    """Ends a job's process: at once if it still runs (SIGTERM, then SIGKILL)."""
+    if process.is_alive():
+        process.terminate()
+        process.join(2)
+        if process.is_alive():
+            process.kill()
+    process.join(1)
