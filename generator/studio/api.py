@@ -37,8 +37,7 @@ def _product(game_name: str, kind: str):
 
 async def product_file(request):
     """``GET /api/<game>/<kind>.<ext>``: a product's file, or an aid's."""
-    game_name = request.path_params["game"]
-    kind, _, ext = request.path_params["file"].rpartition(".")
+    game_name, kind, ext = (request.path_params[k] for k in ("game", "kind", "ext"))
     pairs = list(request.query_params.multi_items())
     if kind == "aid":
         return await aid_file(request, game_name, ext, pairs)

@@ -143,7 +143,7 @@ def make_app(hosts: tuple[str, ...] = (), limits: dict[str, Any] | None = None):
         Route("/api/realms/vocabulary", realms.vocabulary),
         Route("/api/realms/maps/{name}", realms.shipped),
         Route("/api/realms/sheet.{ext:str}", realms.sheet, methods=["POST"]),
-        Route("/api/{game}/{file}", api.product_file),
+        Route("/api/{game}/{kind}.{ext}", api.product_file),
         Mount("/static", StaticFiles(directory=root), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -52,7 +52,10 @@ def serve(host: str, port: int, open_browser: bool) -> None:
                 webbrowser.open(url)
 
     threading.Thread(target=announce, daemon=True).start()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass  # uvicorn shut down cleanly, then passed Ctrl-C on
     click.echo("tombgen studio: stopped")
 
 
