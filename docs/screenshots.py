@@ -51,6 +51,7 @@ def editor(page, url: str, out: Path) -> None:
     page.click("button[data-tool=stone]")
     page.click("[data-square='0,2']")
     page.wait_for_selector("[data-square='1,2'].bad")
+    page.mouse.move(5, 5)
     page.wait_for_timeout(300)
     page.screenshot(path=str(out / "studio-editor.png"))
 

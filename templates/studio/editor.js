@@ -72,6 +72,9 @@ export class MapEditor {
     this.seed = el("input", {type: "number", min: "0", value: "1", class: "seed", "aria-label": "seed"});
     this.sheetStatus = el("p", {class: "status", role: "status"});
     this.sheetPages = el("div", {class: "pages"});
+    this.printButtons = [
+      el("button", {type: "button", class: "secondary", onclick: () => this.preview()}, "Preview sheet"),
+      el("button", {type: "button", class: "primary", onclick: () => this.sheetPdf()}, "Sheet PDF")];
     document.addEventListener("pointerup", () => this.stopPainting());
     clear(this.node).append(
       el("div", {class: "view-head"}, el("h2", {}, "Hidden Realms — map editor"),
@@ -117,9 +120,7 @@ export class MapEditor {
             }}, "New seed")),
           this.print.node),
         el("div", {class: "result"},
-          el("div", {class: "toolbar"}, this.sheetStatus, el("div", {class: "downloads"},
-            el("button", {type: "button", class: "secondary", onclick: () => this.preview()}, "Preview sheet"),
-            el("button", {type: "button", class: "primary", onclick: () => this.sheetPdf()}, "Sheet PDF"))),
+          el("div", {class: "toolbar"}, this.sheetStatus, el("div", {class: "downloads"}, this.printButtons)),
           this.sheetPages)));
     this.pick(this.tool);
   }
@@ -452,6 +453,7 @@ export class MapEditor {
       const job = await json(`/api/realms/rate?games=${encodeURIComponent(this.games.value)}`,
         {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(this.fields())});
       this.job = job.job;
+      this.printing(false);
       this.rateButton.disabled = true;
       this.cancelButton.hidden = false;
       this.progress.hidden = false;
@@ -465,6 +467,13 @@ export class MapEditor {
     this.rateButton.disabled = false;
     this.cancelButton.hidden = true;
     this.progress.hidden = true;
+    this.printing(true);
+  }
+
+  // The page runs one job at a time: no sheet while the bot rates the map.
+  printing(on) {
+    for (const button of this.printButtons) button.disabled = !on;
+    this.sheetStatus.textContent = on ? "" : "The sheet can be made once the rating is done.";
   }
 
   async follow(id, squares) {

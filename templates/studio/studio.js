@@ -162,6 +162,7 @@ class ProductView {
   }
 
   showPages(blobs, total) {
+    this.pages.classList.remove("stale");
     for (const img of this.pages.querySelectorAll("img")) URL.revokeObjectURL(img.src);
     clear(this.pages);
     blobs.forEach((blob, index) => {
@@ -174,8 +175,14 @@ class ProductView {
   }
 
   fail(error) {
+    if (error instanceof Refused && error.status === 409) {
+      // another request of this page (a download) took its turn: make the preview after it
+      this.interrupted = true;
+      this.busy(true, "Waiting…");
+      return;
+    }
     const problems = error instanceof Refused ? error.problems : [String(error)];
-    const rest = error instanceof Refused ? this.form.mark(error.body.options) : problems;
+    const rest = error instanceof Refused ? this.form.mark(error.body.options || named(problems)) : problems;
     this.busy(false, error instanceof Refused && error.status === 422
       ? "This breaks a rule:" : "Not made:");
     clear(this.problems).append(problemList(rest.length ? rest : problems));
@@ -184,6 +191,9 @@ class ProductView {
       this.problems.append(problemList(lines));
     }
     this.pages.dataset.ready = "error";
+    this.command.textContent = "";
+    this.pages.classList.add("stale");
+    for (const button of this.downloads.querySelectorAll("button")) button.disabled = true;
   }
 
   async download(ext, page) {
@@ -197,7 +207,22 @@ class ProductView {
     } catch (error) {
       this.fail(error);
     }
+    if (this.interrupted) {
+      this.interrupted = false;
+      this.make();
+    }
   }
+}
+
+// A rule broken names the option it is about first (e.g. "--table 12x9: too small…"): the
+// problem is shown on that option's field too.
+function named(problems) {
+  const out = {};
+  for (const text of problems) {
+    const found = /--([a-z][a-z-]*)/.exec(text);
+    if (found) out[found[1].replace(/-/g, "_")] = text;
+  }
+  return out;
 }
 
 function viewFor(gameName, kind) {
