@@ -36,10 +36,14 @@ def start_server() -> tuple[subprocess.Popen, str]:
 
 def product(page, url: str, out: Path) -> None:
     """A Tanis dig, classic style, seed 12: both pages previewed."""
+    from playwright.sync_api import expect
+
     page.goto(url + "#tanis/dig")
     page.fill("#seed", "12")
     page.select_option(".field-choice select", "classic")
-    page.wait_for_selector(".pages[data-ready=yes] img >> nth=1")
+    expect(page.locator(".command")).to_have_text(
+        "tombgen tanis dig --style classic --seed 12", timeout=TIMEOUT_MS)
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
     page.wait_for_timeout(300)
     page.screenshot(path=str(out / "studio-product.png"))
 

@@ -64,8 +64,15 @@ class ProductView {
   }
 
   async show() {
-    if (!this.aid && this.seed.value === "") this.seed.value = await freshSeed();
+    await this.seeded();
     this.make();
+  }
+
+  // A fresh seed when the field is empty (unless one is typed meanwhile).
+  async seeded() {
+    if (this.aid || this.seed.value.trim() !== "") return;
+    const seed = await freshSeed();
+    if (this.seed.value.trim() === "") this.seed.value = seed;
   }
 
   async newSeed() {
@@ -85,8 +92,9 @@ class ProductView {
 
   // The preview: page 1 first (it tells how many pages there are), then the others.
   async make() {
-    if (!this.aid && this.seed.value.trim() === "") this.seed.value = await freshSeed();
+    await this.seeded();
     if (this.controller) this.controller.abort();
+    this.pages.dataset.ready = "no";
     const controller = new AbortController();
     this.controller = controller;
     const ext = this.aid ? "png" : "svg";

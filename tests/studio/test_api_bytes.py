@@ -115,7 +115,8 @@ def _edited_map(client) -> dict:
 def test_the_sheet_of_a_map_in_the_body_is_the_command_beside_its_file(client, tmp_path):
     doc = _edited_map(client)
     toml = client.post("/api/realms/toml", params={"name": "crypt.json"}, json=doc)
-    assert toml.status_code == 200 and 'filename="crypt.toml"' in toml.headers["content-disposition"]
+    assert toml.status_code == 200
+    assert 'filename="crypt.toml"' in toml.headers["content-disposition"]
     (tmp_path / "crypt.toml").write_bytes(toml.content)
     written = cli_files(tmp_path, "realms", "sheet", "--map", "crypt.toml", "--seed", "5",
                         "--players", "2", "--start", "kids")

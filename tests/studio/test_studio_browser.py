@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from test_browser import TIMEOUT_MS, browser  # noqa: F401 - the module's Chromium fixture
 
 from studio_support import cli_files, start_server
@@ -48,7 +49,8 @@ def downloaded(page, selector: str) -> tuple[str, bytes]:
 def test_a_tanis_dig_previewed_and_its_pdf_is_the_commands(page, tmp_path):
     page.click("nav a[href='#tanis/dig']")
     page.fill("#seed", "12")
-    page.wait_for_selector(".pages[data-ready=yes]")
+    expect(page.locator(".command")).to_have_text("tombgen tanis dig --seed 12", timeout=TIMEOUT_MS)
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
     images = page.locator(".pages img")
     assert images.count() == 2
     for index in range(2):
@@ -85,4 +87,5 @@ def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     assert toml_name == "map-1.toml"
     (tmp_path / toml_name).write_bytes(toml)
     pdf_name, pdf = downloaded(page, "text=Sheet PDF")
-    assert pdf == cli_files(tmp_path, "realms", "sheet", "--map", toml_name, "--seed", "1")[pdf_name]
+    made = cli_files(tmp_path, "realms", "sheet", "--map", toml_name, "--seed", "1")
+    assert pdf == made[pdf_name]
