@@ -31,9 +31,11 @@ def studio_client(**limits) -> TestClient:
 
 
 def cli_files(tmp: Path, *args: str) -> dict[str, bytes]:
-    """The files ``tombgen ARGS --out TMP/out`` writes, by name (run in TMP, so that a map
-    file is named as the page names it)."""
-    out = tmp / "out"
+    """The files ``tombgen ARGS --out DIR`` writes into a new folder DIR, by name (run in TMP,
+    so that a map file is named as the page names it)."""
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(prefix="out-", dir=tmp))
     before = Path.cwd()
     os.chdir(tmp)
     try:

@@ -73,6 +73,9 @@ def test_a_bad_option_is_shown_on_its_field(page):
 def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     page.click("nav a[href='#realms/editor']")
     page.wait_for_selector(".verdict.good")
+    # a shipped map, unchanged, prints as the command prints it by name
+    name, pdf = downloaded(page, "text=Sheet PDF")
+    assert pdf == cli_files(tmp_path, "realms", "sheet", "--map", "map-1", "--seed", "1")[name]
     # Map 1's green gem room at (1, 2) opens west onto (0, 2): stone there blocks its door
     page.click("button[data-tool=stone]")
     page.click("[data-square='0,2']")
@@ -83,8 +86,10 @@ def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     page.click("[data-square='0,2']")
     page.wait_for_selector(".verdict.good")
     assert page.locator(".grid .bad").count() == 0
+    # renamed, it is a map of one's own: printed from the map file the page saves
+    page.fill(".editor input[type=text]", "The Edited Tomb")
     toml_name, toml = downloaded(page, "text=Save .toml")
-    assert toml_name == "map-1.toml"
+    assert toml_name == "map-1.toml" and b'name = "The Edited Tomb"' in toml
     (tmp_path / toml_name).write_bytes(toml)
     pdf_name, pdf = downloaded(page, "text=Sheet PDF")
     made = cli_files(tmp_path, "realms", "sheet", "--map", toml_name, "--seed", "1")
