@@ -22,7 +22,7 @@ WILDCARDS = ("0.0.0.0", "::", "")
               metavar="PORT",
               help="Port to listen on (0: any free port).")
 @click.option("--open/--no-open", "open_browser", default=True,
-              help="Open the page in the default web browser.  [default: open]")
+              help="Open the page in the default web browser (on a desktop).  [default: open]")
 def serve(host: str, port: int, open_browser: bool) -> None:
     """Start the local web page: make, preview and print, edit maps."""
     import threading
@@ -38,8 +38,17 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     shown = f"[{address[0]}]" if ":" in address[0] else address[0]
     url = f"http://{'127.0.0.1' if host in WILDCARDS else shown}:{address[1]}/"
     hosts = ("*",) if host in WILDCARDS else (host,)
-    server = uvicorn.Server(uvicorn.Config(make_app(hosts), log_level="warning",
-                                           lifespan="on", timeout_graceful_shutdown=5))
+    app = make_app(hosts)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            # running jobs are stopped first, so that their requests are answered and the
+            # connections close instead of being cut after the grace period
+            app.state.studio.runner.stop_all()
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="warning", lifespan="on",
+                                   timeout_graceful_shutdown=5))
 
     def announce() -> None:
         while not server.started and not server.should_exit:
@@ -48,7 +57,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
             click.echo(f"tombgen studio: {url}  (Ctrl-C stops it)")
             if host in WILDCARDS:
                 click.echo("listening on every interface: other machines can reach this page")
-            if open_browser:
+            if open_browser and can_open():
                 webbrowser.open(url)
 
     threading.Thread(target=announce, daemon=True).start()
@@ -57,6 +66,16 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     except KeyboardInterrupt:
         pass  # uvicorn shut down cleanly, then passed Ctrl-C on
     click.echo("tombgen studio: stopped")
+
+
+def can_open() -> bool:
+    """Is there a desktop to open a browser on? (Without one, Python's ``webbrowser`` may start
+    a text browser in this very terminal.)"""
+    import os
+    import sys
+
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def bind(host: str, port: int):

@@ -217,10 +217,15 @@ class Runner:
     def _stopped(job: Job, state: str, status: int, text: str) -> None:
         job.error, job.state = JobError(status, {"problems": [text]}), state
 
-    def close(self) -> None:
-        """Stops every running job (the server is shutting down)."""
-        for job in self.jobs.values():
+    def stop_all(self) -> None:
+        """Asks every job to stop (the server is shutting down): their loops end them at once,
+        answer, and the connections close. Safe to call from a signal handler."""
+        for job in list(self.jobs.values()):
             self.cancel(job, "the server is shutting down")
+
+    def close(self) -> None:
+        """Stops every job and ends any worker process left."""
+        self.stop_all()
         for process in list(self._processes.values()):
             _stop(process)
 

@@ -31,6 +31,33 @@ def test_serve_listens_answers_and_stops_on_ctrl_c():
     assert "stopped" in out and "Traceback" not in out
 
 
+def test_ctrl_c_stops_a_running_job_and_answers_it():
+    import json
+    import threading
+    import time
+    import urllib.error
+
+    server, url = start_server("--port", "0")
+    answers = []
+
+    def ask():
+        try:
+            urllib.request.urlopen(url + "api/realms/map.pdf?seed=1&rating_games=2000",
+                                   timeout=60)
+        except urllib.error.HTTPError as error:
+            answers.append((error.code, json.loads(error.read())))
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    time.sleep(1.5)
+    server.send_signal(signal.SIGINT)
+    out, _ = server.communicate(timeout=30)
+    asking.join(30)
+    assert server.returncode == 0 and "Traceback" not in out, out
+    # answered, not cut off after the grace period (that would be a 500)
+    assert answers == [(409, {"problems": ["the server is shutting down"]})]
+
+
 def test_a_port_in_use_is_exit_2():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
