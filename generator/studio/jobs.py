@@ -23,9 +23,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
-#: Modules the forkserver imports once, so that each job starts with the pipeline loaded.
-PRELOAD = ["generator.studio.work"]
-POLL = 0.05  # seconds between two looks at a running job
+#: Modules the forkserver imports once, so that each job starts with the pipeline loaded and
+#: its data, fonts and text measurements warm (see :mod:`generator.studio.warm`).
+PRELOAD = ["generator.studio.work", "generator.studio.warm"]
+POLL = 0.05  # seconds between two looks at a running job (cancelled? past its time?)
 
 _CONTEXT: list[Any] = []
 
@@ -125,6 +126,8 @@ class Runner:
             if not oldest.finished:
                 break
             self.jobs.popitem(last=False)
+            if oldest.page is not None and self._pages.get(oldest.page) is oldest:
+                del self._pages[oldest.page]
         return job
 
     def cancel(self, job: Job, reason: str = "cancelled") -> None:
@@ -163,41 +166,46 @@ class Runner:
         self._processes[job.id] = process
         looks = 0
         try:
-            while True:
-                while receive.poll():
-                    try:
-                        message = await anyio.to_thread.run_sync(receive.recv)
-                    except EOFError:
-                        return self._failed(job, 500, "the worker process ended without an "
-                                            "answer (out of memory?)")
-                    if self._take(job, message):
-                        return None
-                if job.cancel_reason:
-                    return self._stopped(job, "cancelled", 409, job.cancel_reason)
-                if time.monotonic() - job.started > self.time_limit:
-                    return self._stopped(job, "timeout", 503, (
-                        f"stopped after the time limit of {self.time_limit:g} s "
-                        "(seeds/studio.toml, [limits] time_limit); ask for less work"))
+            while not job.finished:
+                # a worker thread waits on the pipe: an answer is taken as soon as it comes
+                if await anyio.to_thread.run_sync(receive.poll, POLL):
+                    await self._receive(job, receive)
+                    continue
                 looks += 1
-                if gone is not None and looks % 5 == 0 and await gone():
-                    return self._stopped(job, "cancelled", 409, "the client went away")
-                if not process.is_alive() and not receive.poll():
-                    return self._failed(job, 500, "the worker process died "
-                                        f"(exit code {process.exitcode})")
-                await anyio.sleep(POLL)
+                if gone is not None and looks % 4 == 0 and await gone():
+                    self.cancel(job, "the client went away")
+                self._check(job, process, receive)
         finally:
             job.seconds = time.monotonic() - job.started
             receive.close()
             self._processes.pop(job.id, None)
             _stop(process)
 
-    def _take(self, job: Job, message: tuple) -> bool:
-        """Applies one message of the job's process; True when the job has ended."""
+    async def _receive(self, job: Job, receive) -> None:
+        import anyio
+
+        try:
+            self._take(job, await anyio.to_thread.run_sync(receive.recv))
+        except EOFError:
+            self._failed(job, 500, "the worker process ended without an answer (out of memory?)")
+
+    def _check(self, job: Job, process, receive) -> None:
+        """Ends a job that was cancelled, passed the time limit or whose process died."""
+        if job.cancel_reason:
+            self._stopped(job, "cancelled", 409, job.cancel_reason)
+        elif time.monotonic() - job.started > self.time_limit:
+            self._stopped(job, "timeout", 503, (
+                f"stopped after the time limit of {self.time_limit:g} s (seeds/studio.toml, "
+                "[limits] time_limit); ask for less work"))
+        elif not process.is_alive() and not receive.poll():
+            self._failed(job, 500, f"the worker process died (exit code {process.exitcode})")
+
+    def _take(self, job: Job, message: tuple) -> None:
+        """Applies one message of the job's process: progress, or how it ended."""
         kind = message[0]
         if kind == "progress":
             job.done, job.total = message[1], message[2]
-            return False
-        if kind == "ok":
+        elif kind == "ok":
             job.result, job.state = message[1], "done"
         elif kind == "error":
             _, status, text, report = message
@@ -208,7 +216,6 @@ class Runner:
         else:
             print(f"tombgen serve: job {job.label} failed:\n{message[1]}", flush=True)
             self._failed(job, 500, "internal error; the server's terminal shows the details")
-        return True
 
     def _failed(self, job: Job, status: int, text: str) -> None:
         self._stopped(job, "failed", status, text)

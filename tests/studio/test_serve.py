@@ -49,7 +49,7 @@ def test_ctrl_c_stops_a_running_job_and_answers_it():
 
     asking = threading.Thread(target=ask)
     asking.start()
-    time.sleep(1.5)
+    time.sleep(3)  # the request is in, its job running
     server.send_signal(signal.SIGINT)
     out, _ = server.communicate(timeout=30)
     asking.join(30)
