@@ -9,7 +9,6 @@ from __future__ import annotations
 
 def warm() -> None:
     """Builds and draws one item of each product (nothing is written)."""
-    import generator.cli  # noqa: F401 - the entry point a job's process imports as its main
     from generator.produce import build, render_files
     from generator.registry import games
 
