@@ -5,7 +5,8 @@ alternating: in this process with the pipeline (``build_one`` + the files of the
 command does without writing), and through the API (``GET /api/<game>/<kind>.svg``, a worker
 process per request, through Starlette's test client). Prints the medians and their ratio; the
 difference is the price of a killable worker process per job (fork from the forkserver, pickling
-the files back). The first API request, which starts the forkserver, is timed on its own.
+the files back). The first API request, sent as the server starts (while its forkserver still loads and warms
+the pipeline), is timed on its own.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def main() -> None:
     with TestClient(make_app(hosts=("testserver",))) as client:
         start = time.perf_counter()
         client.get("/api/tumba/setup.svg?seed=1").raise_for_status()
-        print(f"first request (starts the forkserver): {time.perf_counter() - start:.2f} s")
+        print(f"first request (the forkserver still warming): {time.perf_counter() - start:.2f} s")
         for game, kind in CASES:
             local, api = [], []
             for r in range(ROUNDS):

@@ -115,8 +115,13 @@ def make_app(hosts: tuple[str, ...] = (), limits: dict[str, Any] | None = None):
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        import threading
+
         import anyio
 
+        from generator.studio.jobs import prepare
+
+        threading.Thread(target=prepare, daemon=True).start()
         async with anyio.create_task_group() as tasks:
             studio.tasks = tasks
             try:

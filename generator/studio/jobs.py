@@ -39,6 +39,15 @@ def _context():
     return _CONTEXT[0]
 
 
+def prepare() -> None:
+    """Starts the forkserver (it loads the pipeline and warms it) before the first job needs
+    it; called in a thread when the server starts."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
+
+
 def _child(conn, ref: str, kwargs: dict) -> None:
     """The job process: run the function, send ("ok", result) or the error, then exit."""
     from generator.core.errors import InputError, TombgenError
