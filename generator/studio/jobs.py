@@ -33,10 +33,28 @@ _CONTEXT: list[Any] = []
 
 def _context():
     if not _CONTEXT:
+        _same_package()
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(PRELOAD)
         _CONTEXT.append(ctx)
     return _CONTEXT[0]
+
+
+def _same_package() -> None:
+    """Run from a checkout, the workers import this very checkout: the forkserver is a fresh
+    interpreter that reads only PYTHONPATH and its current folder (Python 3.11 ignores the
+    parent's sys.path there), so the checkout goes first on PYTHONPATH."""
+    import os
+    from pathlib import Path
+
+    import generator
+
+    root = Path(generator.__file__).resolve().parents[1]
+    if not (root / "pyproject.toml").is_file():
+        return  # installed: found where the server found it
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if str(root) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(root), *paths])
 
 
 def prepare() -> None:
