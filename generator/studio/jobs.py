@@ -66,8 +66,11 @@ def prepare() -> None:
     forkserver.ensure_running()
 
 
-def _child(conn, ref: str, kwargs: dict) -> None:
-    """The job process: run the function, send ("ok", result) or the error, then exit."""
+def _child(conn, ref: str, kwargs: dict, folder: str) -> None:
+    """The job process: run the function in an empty folder (no name given to a job can reach
+    a file of the server's folder), send ("ok", result) or the error, then exit."""
+    import os
+
     from generator.core.errors import InputError, TombgenError
     from generator.registry import resolve
 
@@ -75,6 +78,7 @@ def _child(conn, ref: str, kwargs: dict) -> None:
         conn.send(("progress", done, total))
 
     try:
+        os.chdir(folder)
         conn.send(("ok", resolve(ref)(progress=report, **kwargs)))
     except TombgenError as exc:
         status = 400 if isinstance(exc, InputError) else 422
@@ -138,6 +142,7 @@ class Runner:
         self._pages: dict[str, Job] = {}
         self._slots: Any = None
         self._processes: dict[str, Any] = {}
+        self._folder: Any = None  # the empty folder jobs run in
 
     def new(self, page: str | None, label: str) -> Job:
         """A queued job; a running job of the same page is cancelled."""
@@ -186,7 +191,12 @@ class Runner:
         import anyio
 
         receive, send = _context().Pipe(duplex=False)
-        process = _context().Process(target=_child, args=(send, ref, kwargs), daemon=True)
+        if self._folder is None:
+            import tempfile
+
+            self._folder = tempfile.TemporaryDirectory(prefix="tombgen-jobs-")
+        process = _context().Process(target=_child, args=(send, ref, kwargs, self._folder.name),
+                                     daemon=True)
         job.state, job.started = "running", time.monotonic()
         await anyio.to_thread.run_sync(process.start)
         send.close()
@@ -262,6 +272,9 @@ class Runner:
         self.stop_all()
         for process in list(self._processes.values()):
             _stop(process)
+        if self._folder is not None:
+            self._folder.cleanup()
+            self._folder = None
 
 
 def _stop(process) -> None:

@@ -207,9 +207,10 @@ async def shipped(request):
 
 
 def _shipped(name: str) -> dict[str, Any]:
+    from generator.core.data import resource
     from generator.games.realms.mapfile import load_map
     from generator.games.realms.model import map_to_fields
     from generator.studio.rating import stored_rating
 
-    m = load_map(name)
+    m = load_map(str(resource("maps", f"realms/{name}.toml")))  # by its full path: no other file
     return {"name": name, "map": map_to_fields(m), "rating": stored_rating(name, m)}

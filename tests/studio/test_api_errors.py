@@ -45,6 +45,20 @@ def test_a_problem_of_the_declarations_is_400_as_the_command_says_it(client):
     assert code == 2 and problems[0] in output and "only with --map random" in problems[0]
 
 
+def test_an_aid_option_is_checked_as_the_command_checks_it(client):
+    code, output = cli_error("aid", "tanis", "--bleed", "99", "--out", "unused")
+    problems = refused(client.get("/api/tanis/aid.pdf?bleed=99"), 400)
+    assert code == 2 and problems == [output.removeprefix("tombgen: error: ").strip()]
+    problems = refused(client.get("/api/tanis/aid.pdf?size=huge"), 400)
+    assert "'huge' is not one of 'a4', 'a5', 'a6', 'tarot', 'poker'" in problems[0]
+
+
+def test_a_language_a_sheet_is_not_printed_in_is_400(client):
+    code, output = cli_error("tanis", "dig", "--lang", "fr", "--out", "unused")
+    problems = refused(client.get("/api/tanis/dig.svg?lang=fr"), 400)
+    assert code == 2 and problems == [output.removeprefix("tombgen: error: ").strip()]
+
+
 def test_a_rule_broken_is_422_as_the_command_says_it(client):
     code, output = cli_error("tut", "trail", "--table", "12x9", "--shape", "spiral", "--seed",
                              "1", "--out", "unused")
@@ -72,9 +86,19 @@ def test_what_a_url_may_not_ask(client, query, words):
 
 
 def test_a_name_that_is_a_file_of_the_servers_folder_is_not_read(client, tmp_path, monkeypatch):
+    """Neither a name the page does not offer, nor a shipped map's name that is also a file
+    of the folder the server runs in: jobs run in an empty folder."""
+    from generator.games.realms.mapfile import load_map
+    from generator.games.realms.model import map_to_fields
+
+    shipped = map_to_fields(load_map("map-2"))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "secret").write_text("name = 'x'\n")
     refused(client.get("/api/realms/sheet.pdf?map=secret"), 400)
+    (tmp_path / "map-2").write_text("not a map\n")  # the command line would read this file
+    answer = client.get("/api/realms/sheet.json?map=map-2&seed=4")
+    assert answer.status_code == 200 and answer.json()["map"] == shipped
+    assert client.get("/api/realms/maps/map-2").json()["map"] == shipped
 
 
 @pytest.mark.parametrize("url", [
