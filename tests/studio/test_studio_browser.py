@@ -70,6 +70,17 @@ def test_a_bad_option_is_shown_on_its_field(page):
     assert "9 is not in the range 2<=x<=6" in page.locator(".field.invalid").text_content()
 
 
+def test_text_from_a_request_is_shown_as_text(page):
+    """A value typed into a field comes back in the refusal, and is shown, not run."""
+    page.click("nav a[href='#tut/trail']")
+    page.wait_for_selector(".pages[data-ready=yes]")
+    page.fill("input[placeholder=WxH]", "<img src=x onerror=alert(1)><b>12x9</b>")
+    page.wait_for_selector(".problem-box li")
+    shown = page.locator(".problem-box").text_content()
+    assert "<img src=x onerror=alert(1)><b>12x9</b>" in shown
+    assert page.locator(".problem-box img, .problem-box b, .field img").count() == 0
+
+
 def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     page.click("nav a[href='#realms/editor']")
     page.wait_for_selector(".verdict.good")
