@@ -92,26 +92,36 @@ async def _send_json(send, status: int, body: dict[str, Any]) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
-def make_app(hosts: tuple[str, ...] = (), limits: dict[str, Any] | None = None):
-    """The app; ``hosts``: names it answers to besides the local ones (``*``: any, for a server
-    listening on every interface); ``limits``: replaces
-    some of seeds/studio.toml's (tests use a short time limit)."""
-    from starlette.applications import Starlette
-    from starlette.middleware import Middleware
+def _routes(root) -> list:
     from starlette.responses import FileResponse
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
     from generator.studio import api, realms
-    from generator.studio.service import Studio, problems
-    from generator.studio.settings import settings
-
-    merged = {**settings()["limits"], **(limits or {})}
-    studio = Studio(merged, dict(settings()["cache"]))
-    root = static_root()
 
     async def index(request):
         return FileResponse(root / "index.html")
+
+    return [
+        Route("/", index),
+        Route("/api/products", api.products),
+        Route("/api/seed", api.seed),
+        Route("/api/jobs/{job}", api.job_state, methods=["GET"]),
+        Route("/api/jobs/{job}", api.job_cancel, methods=["DELETE"]),
+        Route("/api/realms/validate", realms.validate, methods=["POST"]),
+        Route("/api/realms/toml", realms.toml, methods=["POST"]),
+        Route("/api/realms/rate", realms.rate, methods=["POST"]),
+        Route("/api/realms/vocabulary", realms.vocabulary),
+        Route("/api/realms/maps/{name}", realms.shipped),
+        Route("/api/realms/sheet.{ext:str}", realms.sheet, methods=["POST"]),
+        Route("/api/{game}/{kind}.{ext}", api.product_file),
+        Mount("/static", StaticFiles(directory=root), name="static"),
+    ]
+
+
+def _lifespan(studio):
+    """While the app runs: the forkserver starts warming at once, background jobs (ratings)
+    run in a task group, and every job is stopped when it ends."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -130,30 +140,36 @@ def make_app(hosts: tuple[str, ...] = (), limits: dict[str, Any] | None = None):
                 studio.runner.close()
                 tasks.cancel_scope.cancel()
 
-    async def refused(request, exc):
-        return problems(exc.status, exc.body() if isinstance(exc, Problems) else exc.body)
+    return lifespan
 
-    async def not_found(request, exc):
-        return problems(exc.status_code, {"problems": [f"{request.url.path}: {exc.detail}"]})
 
-    routes = [
-        Route("/", index),
-        Route("/api/products", api.products),
-        Route("/api/seed", api.seed),
-        Route("/api/jobs/{job}", api.job_state, methods=["GET"]),
-        Route("/api/jobs/{job}", api.job_cancel, methods=["DELETE"]),
-        Route("/api/realms/validate", realms.validate, methods=["POST"]),
-        Route("/api/realms/toml", realms.toml, methods=["POST"]),
-        Route("/api/realms/rate", realms.rate, methods=["POST"]),
-        Route("/api/realms/vocabulary", realms.vocabulary),
-        Route("/api/realms/maps/{name}", realms.shipped),
-        Route("/api/realms/sheet.{ext:str}", realms.sheet, methods=["POST"]),
-        Route("/api/{game}/{kind}.{ext}", api.product_file),
-        Mount("/static", StaticFiles(directory=root), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan,
+async def _refused(request, exc):
+    from generator.studio.service import problems
+
+    return problems(exc.status, exc.body() if isinstance(exc, Problems) else exc.body)
+
+
+async def _not_found(request, exc):
+    from generator.studio.service import problems
+
+    return problems(exc.status_code, {"problems": [f"{request.url.path}: {exc.detail}"]})
+
+
+def make_app(hosts: tuple[str, ...] = (), limits: dict[str, Any] | None = None):
+    """The app; ``hosts``: names it answers to besides the local ones (``*``: any, for a server
+    listening on every interface); ``limits``: replaces some of seeds/studio.toml's (tests use
+    a short time limit)."""
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+
+    from generator.studio.service import Studio
+    from generator.studio.settings import settings
+
+    merged = {**settings()["limits"], **(limits or {})}
+    studio = Studio(merged, dict(settings()["cache"]))
+    app = Starlette(routes=_routes(static_root()), lifespan=_lifespan(studio),
                     middleware=[Middleware(Guard, limits=merged, hosts=(*LOCAL_HOSTS, *hosts))],
-                    exception_handlers={Problems: refused, JobError: refused,
-                                        404: not_found, 405: not_found})
+                    exception_handlers={Problems: _refused, JobError: _refused,
+                                        404: _not_found, 405: _not_found})
     app.state.studio = studio
     return app

@@ -26,10 +26,6 @@ WILDCARDS = ("0.0.0.0", "::", "")
 def serve(host: str, port: int, open_browser: bool) -> None:
     """Start the local web page: make, preview and print, edit maps."""
     import threading
-    import time
-    import webbrowser
-
-    import uvicorn
 
     from generator.studio.app import make_app
 
@@ -37,35 +33,45 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     address = sock.getsockname()
     shown = f"[{address[0]}]" if ":" in address[0] else address[0]
     url = f"http://{'127.0.0.1' if host in WILDCARDS else shown}:{address[1]}/"
-    hosts = ("*",) if host in WILDCARDS else (host,)
-    app = make_app(hosts)
-
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig, frame) -> None:
-            # running jobs are stopped first, so that their requests are answered and the
-            # connections close instead of being cut after the grace period
-            app.state.studio.runner.stop_all()
-            super().handle_exit(sig, frame)
-
-    server = Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                   timeout_graceful_shutdown=5))
-
-    def announce() -> None:
-        while not server.started and not server.should_exit:
-            time.sleep(0.05)
-        if server.started:
-            click.echo(f"tombgen studio: {url}  (Ctrl-C stops it)")
-            if host in WILDCARDS:
-                click.echo("listening on every interface: other machines can reach this page")
-            if open_browser and can_open():
-                webbrowser.open(url)
-
-    threading.Thread(target=announce, daemon=True).start()
+    server = _server(make_app(("*",) if host in WILDCARDS else (host,)))
+    threading.Thread(target=_announce, args=(server, url, host in WILDCARDS, open_browser),
+                     daemon=True).start()
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass  # uvicorn shut down cleanly, then passed Ctrl-C on
     click.echo("tombgen studio: stopped")
+
+
+def _server(app):
+    """A uvicorn server of the app that, on Ctrl-C, stops the running jobs first, so that
+    their requests are answered and the connections close instead of being cut after the
+    grace period."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            app.state.studio.runner.stop_all()
+            super().handle_exit(sig, frame)
+
+    return Server(uvicorn.Config(app, log_level="warning", lifespan="on",
+                                 timeout_graceful_shutdown=5))
+
+
+def _announce(server, url: str, everywhere: bool, open_browser: bool) -> None:
+    """Once the server listens: its address (and the browser, on a desktop)."""
+    import time
+    import webbrowser
+
+    while not server.started and not server.should_exit:
+        time.sleep(0.05)
+    if not server.started:
+        return
+    click.echo(f"tombgen studio: {url}  (Ctrl-C stops it)")
+    if everywhere:
+        click.echo("listening on every interface: other machines can reach this page")
+    if open_browser and can_open():
+        webbrowser.open(url)
 
 
 def can_open() -> bool:
