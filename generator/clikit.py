@@ -113,6 +113,12 @@ def shared_option(name: str, help: str | None = None, **changes: Any) -> Callabl
     return _declared(option._replace(**changes), help)
 
 
+def declared(option, help: str | None = None) -> Callable:
+    """Decorator adding any declared :class:`generator.registry.Option` to a command (e.g. the
+    options of ``tombgen aid``, declared in its module)."""
+    return _declared(option, help)
+
+
 def _declared(option, help: str | None) -> Callable:
     param = click_option(option if help is None else option._replace(help=help))
 

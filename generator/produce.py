@@ -173,10 +173,14 @@ def add_footer(page: Page, sheet: Sheet, info: RunInfo) -> Page:
 
 def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count: int,
               sheet: Sheet, options: dict[str, Any], render: bool = True,
-              lang: str = "en") -> Built:
-    """Generates, validates and renders item ``index`` of a run."""
+              lang: str = "en", item: Any = None) -> Built:
+    """Generates, validates and renders item ``index`` of a run. ``item``, when given, is used
+    instead of generating one (an item made elsewhere, e.g. from a map drawn on the local web
+    page, which the options describe as the command would); it is validated all the same."""
     info = RunInfo(spec.name, product.kind, seed, index, count, options, lang)
-    if product.distinct:   # a product with few possible items keeps a run's items apart
+    if item is not None:
+        pass
+    elif product.distinct:   # a product with few possible items keeps a run's items apart
         item = product.fn("distinct")(seed, index, count, **options)
     else:
         item = product.fn("generate")(make_rng(info.item_seed), **options)

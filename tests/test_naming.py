@@ -126,7 +126,7 @@ def value_of(param: click.Option) -> str:
 def default_of(param: click.Option) -> str:
     default = param.default
     if param.is_flag:
-        return "off"
+        return "on" if param.default is True else "off"
     if default is None or param.multiple and not default or repr(default).startswith("Sentinel"):
         return "—"
     return f"{default:g}" if isinstance(default, float) else str(default)

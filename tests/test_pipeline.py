@@ -110,3 +110,14 @@ def test_installed_wheel_finds_its_data(tmp_path):
     assert run.returncode == 0, run.stderr
     # the sheet made from the wheel embeds the wheel's DejaVu Sans
     assert b"+DejaVuSans" in (work / "out" / "tanis-dig-3.pdf").read_bytes()
+    # the local web page's files come from the wheel too
+    page = ("import warnings; warnings.simplefilter('ignore')\n"
+            "from starlette.testclient import TestClient\n"
+            "from generator.studio.app import make_app, static_root\n"
+            "client = TestClient(make_app(hosts=('testserver',)))\n"
+            "print(static_root(), client.get('/').status_code, "
+            "client.get('/static/studio.js').status_code)")
+    probe = subprocess.run([sys.executable, "-S", "-c", page], cwd=work, env=env,
+                           capture_output=True, text=True, check=True)
+    root, index, script = probe.stdout.split()
+    assert root.startswith(str(target)) and (index, script) == ("200", "200")

@@ -417,8 +417,8 @@ def _first_named(message: str, key_lines: dict[str, int]) -> int | None:
 
 
 def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base: Path) -> Item:
-    from generator.aids.build import aid_games, aid_paper, card_format
-    from generator.aids.cli import aid, chosen_paper
+    from generator.aids.build import aid_games
+    from generator.aids.cli import aid, aid_arguments, given_options
 
     names = aid_games()
     if game != "all" and game not in names:
@@ -431,18 +431,14 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
         ctx = aid.make_context("tombgen aid", argv)
     except click.ClickException as exc:
         raise _click_problem(exc, values, index, lines) from None
-    p = ctx.params
     try:
-        card_format(p["size"], p["bleed"])
-        paper = aid_paper(p["nup"], chosen_paper(ctx))
+        arguments = aid_arguments(ctx.params, given_options(ctx))
     except InputError as exc:
         raise _Problem(_line_for_message(exc.message, values, index, lines), exc.message) from None
-    options = {"lang": p["lang"], "size": p["size"], "variant": p["variant"],
-               "bleed": p["bleed"], "crop": bool(p["crop_marks"] or p["nup"]), "nup": p["nup"],
-               "backs": p["backs"]}
+    paper, mono = arguments.pop("paper"), arguments.pop("mono")
     chosen = tuple(names) if game == "all" else (game,)
-    return Item(index, lines.item(index), game, "aid", None, len(chosen), paper, p["mono"],
-                ("pdf",), options, chosen, key_lines=_key_lines(values, index, lines))
+    return Item(index, lines.item(index), game, "aid", None, len(chosen), paper, mono,
+                ("pdf",), arguments, chosen, key_lines=_key_lines(values, index, lines))
 
 
 def _key_lines(values: dict[str, Any], index: int, lines: Lines) -> tuple[tuple[str, int], ...]:

@@ -259,12 +259,23 @@ def map_path(name_or_path: str) -> Path:
     return candidate
 
 
+def _file_text(path: str | Path) -> tuple[str, str, bool]:
+    """(text, source name, is JSON) of a map file (``-`` = standard input, either kind)."""
+    source = "<stdin>" if str(path) == "-" else str(path)
+    text = read_text(path)
+    as_json = str(path).endswith(".json") or (str(path) == "-" and text.lstrip().startswith("{"))
+    return text, source, as_json
+
+
 def read_map(path: str | Path) -> tuple[Map | None, Report, dict]:
     """Reads a map file, TOML or JSON (by suffix; ``-`` = standard input, either kind), and
     returns (map, grid problems, places)."""
-    source = "<stdin>" if str(path) == "-" else str(path)
-    text = read_text(path)
-    if str(path).endswith(".json") or (str(path) == "-" and text.lstrip().startswith("{")):
+    return read_map_text(*_file_text(path))
+
+
+def read_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Report, dict]:
+    """:func:`read_map` for a map file's text (TOML, or with ``as_json`` a JSON map document)."""
+    if as_json:
         from generator.core.envelope import parse_json
         doc = parse_json(text, source)
         if not isinstance(doc, dict) or doc.get("format") != MAP_FORMAT:
@@ -274,14 +285,20 @@ def read_map(path: str | Path) -> tuple[Map | None, Report, dict]:
     return parsed.map, parsed.report, parsed.places
 
 
-def load_map(name_or_path: str) -> Map:
-    """A valid map by shipped name or file path; an invalid one is a RuleError with the report."""
+def check_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Report, dict]:
+    """Reads a map file's text and validates the map: (map, every problem, places)."""
     from generator.games.realms.rules_map import validate_map
 
-    path = map_path(name_or_path)
-    m, report, places = read_map(path)
+    m, report, places = read_map_text(text, source, as_json)
     if m is not None:
         report.extend(validate_map(m, places))
+    report.subject = source
+    return m, report, places
+
+
+def load_map(name_or_path: str) -> Map:
+    """A valid map by shipped name or file path; an invalid one is a RuleError with the report."""
+    m, report, _ = check_map_text(*_file_text(map_path(name_or_path)))
     if not report.ok:
         raise RuleError(report.text(), report)
     return m
@@ -289,10 +306,4 @@ def load_map(name_or_path: str) -> Map:
 
 def validate_map_file(path) -> Report:
     """``tombgen validate`` / ``tombgen realms validate`` for a map file, TOML or JSON."""
-    from generator.games.realms.rules_map import validate_map
-
-    m, report, places = read_map(path)
-    if m is not None:
-        report.extend(validate_map(m, places))
-    report.subject = "<stdin>" if str(path) == "-" else str(path)
-    return report
+    return check_map_text(*_file_text(path))[1]
