@@ -58,7 +58,6 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     "generator/games/tut/rules_trail.py": [
         "tests/games/tut/test_trail_checks.py",
-        "tests/games/tut/test_trail.py",
     ],
     "generator/games/tanis/rules_scoring.py": [
         "tests/games/tanis/test_score.py",
