@@ -150,8 +150,10 @@ class Words:
         return f"{self.prefix}.{key}"
 
     def num(self, value: float, spec: str = "g") -> str:
-        """A number as the language writes it: ``12.5`` in English, ``12,5`` in French
-        (``common.number.decimal``)."""
+        """A number as the language writes it: ``12.5`` and ``20,000`` in English, ``12,5``
+        and ``20 000`` in French (``common.number``; digits are grouped from 10,000 up)."""
+        if isinstance(value, int) and abs(value) >= 10000:
+            return format(value, ",").replace(",", self.cat["common.number.thousands"])
         return format(value, spec).replace(".", self.cat["common.number.decimal"])
 
 

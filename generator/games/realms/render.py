@@ -26,7 +26,7 @@ from generator.core.errors import BuildError, InputError
 from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Line, Page, translate
-from generator.draw.text import text
+from generator.draw.text import measure, text
 from generator.draw.widgets import line_style
 from generator.games.realms.model import Map, data
 from generator.games.realms.pictograms import symbols
@@ -56,6 +56,7 @@ HEADER_H = 14.0      # mm: title, map name, name line
 MIN_CELL = 7.0       # mm: a map square a pencil wall fits in (GAMES.md)
 MAX_CELL = 9.0       # mm: bigger squares only take room from the tables
 SCORING_MIN_W = (40.0, 34.0)   # the Scoring Table's width: with pictograms, or without
+NAME_LINE = 40.0     # mm: the shortest line a player's name is written on
 
 
 class Box(NamedTuple):
@@ -81,14 +82,17 @@ class Header(NamedTuple):
     players: int = 1
 
 
-def plan(sheet: Sheet, m: Map) -> Plan:
-    """Area boxes for map ``m`` on ``sheet`` (BuildError when even 7 mm squares do not fit)."""
+def plan(sheet: Sheet, m: Map, say: Words | None = None, start: str = "normal") -> Plan:
+    """Area boxes for map ``m`` on ``sheet`` (BuildError when even 7 mm squares do not fit),
+    with room for the words of ``say`` (a translation may need more lines)."""
+    say = say or sheet_words()
     w, h = m.size
     top = sheet.top + HEADER_H
     width = sheet.content_width
     a_w = rounds_width()
     _, tile_h = tile_min_size()
-    row2_min = max(tile_h, log_height(log_min_width()), backpack_height(backpack_min_width()))
+    row2_min = max(tile_h, log_height(log_min_width()),
+                   backpack_height(backpack_min_width(), say, start))
     row1_max = sheet.bottom - top - GAP - row2_min
     room_h = row1_max - HEAD_H - map_size(m, 0.0)[1]
     for f_min in SCORING_MIN_W:
@@ -107,22 +111,23 @@ def plan(sheet: Sheet, m: Map) -> Plan:
     boxes["A"] = Box(x, top, a_w, row1)
     x += a_w + GAP
     boxes["F"] = Box(x, top, sheet.right - x, row1)
-    boxes.update(_row2(sheet, top + row1 + GAP))
+    boxes.update(_row2(sheet, top + row1 + GAP, lambda w: backpack_height(w, say, start)))
     return Plan(cell, boxes)
 
 
-def _row2(sheet: Sheet, y: float) -> dict:
+def _row2(sheet: Sheet, y: float, backpack_h) -> dict:
     """Tile Table, Monster Log and Backpack side by side in what is left of the page: the Tile
-    Table as big as fits, then the other two share the rest (each no taller than the room)."""
+    Table as big as fits, then the other two share the rest (each no taller than the room);
+    ``backpack_h(width)`` is the Backpack's height with its words."""
     height = sheet.bottom - y
     width = sheet.content_width
     d_min, e_min = log_min_width(), backpack_min_width()
     g = tile_geometry(width - d_min - e_min - 2 * GAP, height)
     extra = width - g.width - d_min - e_min - 2 * GAP
     d_w = _widest(log_height, d_min, d_min + extra / 2, height)
-    e_w = _widest(backpack_height, e_min, e_min + extra / 2, height)
+    e_w = _widest(backpack_h, e_min, e_min + extra / 2, height)
     if d_w is None or e_w is None:
-        need = max(log_height(d_min), backpack_height(e_min))
+        need = max(log_height(d_min), backpack_h(e_min))
         raise BuildError(f"the tables below the map need {need:.0f} mm; {height:.0f} mm are "
                          f"left on {sheet.paper}")
     gap = (width - g.width - d_w - e_w) / 2     # width nobody needs goes into the gaps
@@ -150,7 +155,7 @@ def sheet_page(sheet: Sheet, m: Map, header: Header, start: str = "normal",
     """One game sheet for map ``m``, with what ``start`` circles before the first round, in the
     language of ``say`` (English without it; the pipeline adds the footer)."""
     say = say or sheet_words()
-    p = plan(sheet, m)
+    p = plan(sheet, m, say, start)
     b = p.boxes
     items: list[Item] = [Group(tuple(_header(sheet, header, say)), name="title")]
     map_items = heading(sheet, "B", say("area.map"), b["B"].w, say("map.note"))
@@ -183,7 +188,10 @@ def _header(sheet: Sheet, header: Header, say: Words) -> list[Item]:
            else say("player", player=header.player, players=header.players))
     name = text(x0, y + 11.0, who, 7.5, fill=ink, max_width=width * 0.3)
     items.append(name)
-    line_end = x0 + min(width * 0.45, name.width + 62)
+    # the name line is as long as the map's details leave it (never under NAME_LINE)
+    line_end = x0 + min(width * 0.45, name.width + 62,
+                        max(name.width + 1.5 + NAME_LINE,
+                            width - 4 - measure(header.detail, 7.0)))
     items.append(Line(x0 + name.width + 1.5, y + 11.4, line_end, y + 11.4,
                       line_style(sheet, 0.3, "muted")))
     items.append(text(x1, y + 11.0, header.detail, 7.0, anchor="end", fill=muted,

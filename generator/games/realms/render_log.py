@@ -224,14 +224,40 @@ def _coin_note(say: Words) -> str:
     return say("backpack.coin_uses", adjust=c["adjust"], roll=c["roll"], buy=c["buy"])
 
 
-def backpack_height(width: float) -> float:
+def backpack_height(width: float, say: Words | None = None, start: str = "normal") -> float:
+    """Area E's height for a width: its rows, and what the sheet's words add when they are
+    given (a note on a line of its own, a third line, an item's second line)."""
     cap = data()["capacity"]
     per_row = _per_row(width)
     coin_rows = -(-cap["coins"] // per_row)
     key_rows = -(-cap["keys"] // per_row)
     p = _bp_pitch(width, per_row)
     return (HEAD_H + 4.0 + key_rows * p + 4.0 + coin_rows * p + 5.6
-            + 4.0 + len(data()["map"]["items"]) * 9.2 + 3.0)
+            + 4.0 + len(data()["map"]["items"]) * 9.2 + 3.0
+            + (_backpack_extra(say, width, start) if say is not None else 0.0))
+
+
+def _heads(say: Words, start: str) -> dict[str, tuple[str, str]]:
+    """The title and note of each block of the Backpack: keys, coins, magic items."""
+    preset = data()["start"][start]
+    heads = {key: (say(f"backpack.{key}"),
+                   say("backpack.ready", ready=ready, start=say(f"start.{start}")) if ready
+                   else say(f"backpack.{key}_note"))
+             for key, ready in (("keys", preset["keys"]), ("coins", preset["coins"]))}
+    heads["items"] = (say("backpack.items"), say("backpack.items_note"))
+    return heads
+
+
+def _backpack_extra(say: Words, width: float, start: str) -> float:
+    """The height the words need beyond one line each: the coin note's third line, notes moved
+    below their titles, the items' second lines."""
+    lines, extra = note_room(_coin_note(say), width, 2)
+    if lines > 3:
+        raise BuildError(f"the Backpack's coin note {say.key('backpack.coin_uses')} needs "
+                         f"{lines} lines in {width:.0f} mm; it has room for three")
+    extra += sum(NOTE_LINE + 0.3 for title, note in _heads(say, start).values()
+                 if not beside(title, note, width))
+    return extra + _items_extra(say, width)
 
 
 def _per_row(width: float) -> int:
@@ -250,26 +276,16 @@ def backpack_area(sheet: Sheet, width: float, height: float, m: Map | None, star
                   say: Words) -> Area:
     """Area E: key and coin circles (the ``start``'s already circled), coin uses, and the
     magic items map ``m`` holds with their use boxes."""
-    if backpack_height(width) > height + 1e-6:
-        raise BuildError(f"the Backpack needs {backpack_height(width):.0f} mm; it has "
-                         f"{height:.0f}")
+    need = backpack_height(width, say, start)
+    if need > height + 1e-6:
+        raise BuildError(f"the Backpack needs {need:.0f} mm; it has {height:.0f}")
     cap = data()["capacity"]
     preset = data()["start"][start]
     per_row = _per_row(width)
     p = _bp_pitch(width, per_row)
-    heads = {key: (say(f"backpack.{key}"),
-                   say("backpack.ready", ready=ready, start=say(f"start.{start}")) if ready
-                   else say(f"backpack.{key}_note"))
-             for key, ready in (("keys", preset["keys"]), ("coins", preset["coins"]))}
-    heads["items"] = (say("backpack.items"), say("backpack.items_note"))
-    lines, extra = note_room(_coin_note(say), width, 2)
-    extra += sum(NOTE_LINE + 0.3 for title, note in heads.values()
-                 if not beside(title, note, width))
-    extra += _items_extra(say, width)
-    if lines > 3 or backpack_height(width) + extra > height + 1e-6:
-        raise BuildError(f"the Backpack's notes ({say.key('backpack')}) need "
-                         f"{backpack_height(width) + extra:.0f} mm; it has {height:.0f}")
-    spread = min((height - backpack_height(width) - extra) / 4, 7.0)   # spare height
+    heads = _heads(say, start)
+    lines, _ = note_room(_coin_note(say), width, 2)
+    spread = min((height - need) / 4, 7.0)   # spare height between the blocks
     items: list[Item] = heading(sheet, "E", say("area.backpack"), width)
     y = HEAD_H
     for kind, key, n, ready in (("key", "keys", cap["keys"], preset["keys"]),
@@ -289,7 +305,7 @@ def backpack_area(sheet: Sheet, width: float, height: float, m: Map | None, star
                        fill=sheet.theme("muted"))
     y += 5.6 + (lines - 2) * NOTE_LINE
     items += _items(sheet, width, y, spread / 3, _holds(m).items, say, heads["items"])
-    return Area(items, width, backpack_height(width) + extra + 4 * spread)
+    return Area(items, width, need + 4 * spread)
 
 
 def pencil_ring(sheet: Sheet, cx: float, cy: float, r: float) -> Circle:

@@ -253,7 +253,7 @@ def _lines(value: str, size: float, width: float, bold: bool) -> list[str]:
 def _balance_lines(sheet: Sheet, trail: Trail, say: Words) -> tuple[list[str], list[str]]:
     """The panel's heading and verdict, each as its lines."""
     balance = trail.balance
-    head = say("balance.head", games=balance["games"], bot=say(f"bot.{balance['bot']}"),
+    head = say("balance.head", games=say.num(balance["games"]), bot=say(f"bot.{balance['bot']}"),
                rounds=say.num(balance["rounds"]["mean"], ".1f"))
     return (_lines(head, BODY_PT, sheet.content_width, True),
             _lines(_verdict(trail, say), SMALL_PT, sheet.content_width,
@@ -270,11 +270,11 @@ def _verdict(trail: Trail, say: Words) -> str:
     if ref is None:
         return say("balance.unknown", players=trail.players)
     if not balance["imbalance"]:
-        return say("balance.fair", ref_games=ref["games"])
+        return say("balance.fair", ref_games=say.num(ref["games"]))
     seats = say("balance.separator").join(
         say("balance.off", seat=o["seat"], direction=say(f"balance.{o['direction']}"))
         for o in balance["imbalance"])
-    return say("balance.unfair", seats=seats, ref_games=ref["games"])
+    return say("balance.unfair", seats=seats, ref_games=say.num(ref["games"]))
 
 
 def balance_panel(sheet: Sheet, trail: Trail, y: float, say: Words) -> Group:
