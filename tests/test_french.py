@@ -76,8 +76,8 @@ def test_a_text_over_another_is_found():
 FRENCH = {
     ("tut", "trail", (("variant", "fr"),)): (
         ("Tutanchamun — disposition du chemin", "Ordre de pose", "Triez d’abord la boîte",
-         "Chaise 8", "Masque de pharaon ×3", "Pièces d’or ×3", "Toutankhamon : sur la pyramide",
-         "règle française", "graine 5"), ("tut.trail",)),
+         "Chaise 8", "Masque de pharaon ×3", "Pièces d’or ×3",
+         "Toutankhamon : sur la pyramide", "règle française", "graine 5"), ("tut.trail",)),
     ("tut", "trail", (("variant", "en"),)): (
         ("Tutankhamen — disposition du chemin", "Masque 8", "Pharaon ×3", "Sac d’or ×3",
          "Roi Tut : sur la pyramide", "règle anglaise"), ("tut.trail",)),
@@ -92,9 +92,10 @@ FRENCH = {
         ("Tutan Tumba — mise en place", "disposition fixe", "Lignes 1 à 4 : 3 chambres chacune.",
          "Pas à l’échelle"), ("tumba.setup",)),
     ("realms", "sheet", (("map", "map-2"), ("players", 2), ("start", "easy"))): (
-        ("Hidden Realms : The Mummy’s Tomb", "Les Salles englouties", "Joueur 1 sur 2", "Manches",
-         "Sac à dos", "Baguette des murs", "Passe-partout", "déjà entourées au départ facile : 3",
-         "classée difficile"), ("realms.sheet", "realms.names")),
+        ("Hidden Realms : The Mummy’s Tomb", "Les Salles englouties", "Joueur 1 sur 2",
+         "Manches", "Sac à dos", "Baguette des murs", "Passe-partout",
+         "déjà entourées au départ facile : 3", "classée difficile"),
+        ("realms.sheet", "realms.names")),
     ("realms", "map", (("rating_games", 0),)): (
         ("Hidden Realms : The Mummy’s Tomb", "générée, non classée", "Décompte", "Monstres"),
         ("realms.sheet", "realms.names")),

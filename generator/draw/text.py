@@ -100,3 +100,21 @@ def paragraph(x: float, y: float, value: str, size: float, max_width: float, max
                          f"the box holds {max_lines}")
     step = size * PT_TO_MM * leading
     return [text(x, y + i * step, line, size, bold=bold, fill=fill) for i, line in enumerate(lines)]
+
+
+def fit_lines(value: str, size: float, max_width: float, bold: bool = False) -> list[str]:
+    """``value`` on one line when it fits ``max_width`` (shrunk down to the print minimum, or in
+    the condensed cut, as :func:`text` would set it), else its words wrapped at ``size``: a
+    longer translation takes another line rather than failing."""
+    if measure(value, min_text_size(), bold, condensed=True) <= max_width + 1e-6:
+        return [value]
+    return wrap(value, size, max_width, bold)
+
+
+def set_lines(x: float, y: float, lines: list[str], size: float, max_width: float, *,
+              bold: bool = False, fill: str = "#000000", leading: float = 1.2) -> list[Text]:
+    """Lines (from :func:`fit_lines` or :func:`wrap`) from baseline ``y`` down, each fitted to
+    ``max_width``."""
+    step = size * PT_TO_MM * leading
+    return [text(x, y + i * step, line, size, bold=bold, fill=fill, max_width=max_width)
+            for i, line in enumerate(lines)]

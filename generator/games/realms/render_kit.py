@@ -14,7 +14,7 @@ from typing import NamedTuple
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Circle, Item, Line, Rect, Style, Use
-from generator.draw.text import measure, min_text_size, text, wrap
+from generator.draw.text import measure, text, wrap
 from generator.draw.widgets import line_style
 from generator.games.realms.model import Form
 from generator.games.realms.pictograms import BOX, symbol_name
@@ -85,22 +85,6 @@ def block_title(sheet: Sheet, y: float, title: str, note: str,
                             max_width=width - head.width - 2.5)], 0.0
     return [head, label(sheet, 0, y + 2.8 + NOTE_LINE + 0.3, note, NOTE_PT, role="muted",
                         max_width=width)], NOTE_LINE + 0.3
-
-
-def fit_lines(value: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """One line when ``value`` fits ``width`` (shrunk to the print minimum, or condensed), else
-    its words wrapped at ``size`` (a longer translation takes two lines rather than failing)."""
-    if measure(value, min_text_size(), bold, condensed=True) <= width + 1e-6:
-        return [value]
-    return wrap(value, size, width, bold)
-
-
-def lines_text(sheet: Sheet, x: float, y: float, lines: list[str], size: float, width: float,
-               *, bold: bool = False, role: str = "ink") -> list[Item]:
-    """The lines of :func:`fit_lines` from baseline ``y`` down (one line fitted to ``width``)."""
-    step = size * PT_TO_MM * 1.2
-    return [label(sheet, x, y + i * step, line, size, bold=bold, role=role, max_width=width)
-            for i, line in enumerate(lines)]
 
 
 def icon(kind: str, cx: float, cy: float, size: float) -> Use:

@@ -16,7 +16,7 @@ from generator.core.errors import BuildError
 from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Circle, Item, Polygon, Style
-from generator.draw.text import paragraph, text
+from generator.draw.text import fit_lines, paragraph, set_lines, text
 from generator.games.realms.model import Map, data, golem_colours
 from generator.games.realms.render_kit import (
     HEAD_H,
@@ -30,10 +30,8 @@ from generator.games.realms.render_kit import (
     NOTE_LINE,
     beside,
     block_title,
-    fit_lines,
     icon,
     label,
-    lines_text,
     note_room,
 )
 from generator.games.realms.rules_data import RULES
@@ -349,14 +347,15 @@ def _items(sheet: Sheet, width: float, y: float, spread: float, held: tuple[str,
     for kind in held:
         name, note = _item_lines(say, width, kind)
         items.append(icon(kind, 2.6, y + 2.8, 5.0))
-        items += lines_text(sheet, ITEM_X, y + 3.2, name, LABEL_PT, width - ITEM_X - boxes_w - 1,
-                            bold=True)
+        items += set_lines(ITEM_X, y + 3.2, name, LABEL_PT, width - ITEM_X - boxes_w - 1,
+                           bold=True, fill=sheet.theme("ink"))
         for k in range(uses):
             items.append(box(sheet, width - boxes_w + k * (MIN_BOX + 0.8) + 0.8, y + 0.3,
                              MIN_BOX, MIN_BOX))
         y += (len(name) - 1) * NAME_LINE
-        items += lines_text(sheet, ITEM_X, y + 7.6, note, NOTE_PT, width - ITEM_X, role="muted")
+        items += set_lines(ITEM_X, y + 7.6, note, NOTE_PT, width - ITEM_X,
+                           fill=sheet.theme("muted"))
         y += 9.2 + (len(note) - 1) * NOTE_LINE + spread
-    items += lines_text(sheet, 0, y + 1.8, fit_lines(say("backpack.any_die"), NOTE_PT, width),
-                        NOTE_PT, width)
+    items += set_lines(0, y + 1.8, fit_lines(say("backpack.any_die"), NOTE_PT, width), NOTE_PT,
+                       width, fill=sheet.theme("ink"))
     return items

@@ -16,7 +16,7 @@ from __future__ import annotations
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Group, Item, Page, Rect, Style, translate
-from generator.draw.text import paragraph, text, wrap
+from generator.draw.text import paragraph, set_lines, text, wrap
 from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, title_block
 from generator.games.tanis import render_flip as flip
 from generator.games.tanis.model import Dig, Layer, flip_axis, sheet_numbers
@@ -80,8 +80,7 @@ def _panel(sheet: Sheet, dig: Dig, depth: int, at: tuple[float, float, float], u
                     translate(0, 5), name=f"layer-{depth + 1}")
     step_y = 5 + box_h + 5 + flip.corner_room(axis)
     lines = _instruction(say, depth, width)
-    instr = [label(sheet, 0, step_y + i * LEADING, line, BODY_PT, max_width=width)
-             for i, line in enumerate(lines)]
+    instr = set_lines(0, step_y, lines, BODY_PT, width, fill=sheet.theme("ink"))
     step_y += _instruction_extra(say, dig, width)
     box = checkbox(sheet, 0, step_y + 2.5, say("laid", n=len(dig.layers[depth])),
                    max_width=width)

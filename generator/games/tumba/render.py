@@ -16,7 +16,7 @@ from __future__ import annotations
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Group, Item, Line, Page, Polygon, Rect, translate
-from generator.draw.text import paragraph, wrap
+from generator.draw.text import paragraph, set_lines, wrap
 from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, line_style, title_block
 from generator.games.tumba.model import Setup, data, standard_layout
 from generator.games.tumba.render_table import placing_height, placing_table
@@ -161,13 +161,8 @@ def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
     made = say("seed", seed=info.seed) if setup.mode == "advanced" else say("fixed")
     sub = say("subtitle", mode=say(f"mode.{setup.mode}"), players=setup.players, made=made)
     items, y = title_block(sheet, say("title"), sub)
-    comp = data()["components"]
-    words = say(f"intro.{setup.mode}", chambers=comp["chambers"], passages=comp["passages"],
-                mummies=comp["mummies"])
-    lines = len(wrap(words, BODY_PT, sheet.content_width))
-    items += paragraph(sheet.left, y, words, BODY_PT, sheet.content_width, lines,
-                       fill=sheet.theme("ink"))
-    y += 8 + (lines - 2) * BODY_PT * PT_TO_MM * 1.2
+    intro, y = _intro(sheet, setup, y, say)
+    items += intro
     placing = setup.mode == "advanced" and bool(setup.log)
     columns = 2 if placing else 1
     steps_h = checklist_height(setup, say, sheet.content_width, columns)
@@ -193,6 +188,18 @@ def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
     items.append(Group(tuple(setup_steps(sheet, setup, (sheet.left, y, sheet.content_width),
                                          say, columns)), name="steps"))
     return [Page(sheet.width, sheet.height, tuple(items))]
+
+
+def _intro(sheet: Sheet, setup: Setup, y: float, say: Words) -> tuple[list[Item], float]:
+    """What to build, from ``y`` (two lines in English, more if a translation needs them); with
+    the y below it."""
+    comp = data()["components"]
+    words = say(f"intro.{setup.mode}", chambers=comp["chambers"], passages=comp["passages"],
+                mummies=comp["mummies"])
+    lines = len(wrap(words, BODY_PT, sheet.content_width))
+    return (paragraph(sheet.left, y, words, BODY_PT, sheet.content_width, lines,
+                      fill=sheet.theme("ink")),
+            y + 8 + (lines - 2) * BODY_PT * PT_TO_MM * 1.2)
 
 
 def _scale_note(sheet: Sheet, y: float, numbered: bool, say: Words) -> list[Item]:
@@ -263,8 +270,8 @@ def setup_steps(sheet: Sheet, setup: Setup, at: tuple[float, float, float], say:
         cx, cy = x + col * (col_w + 4), y + 7
         for lines in steps[col * rows:(col + 1) * rows]:
             items.append(checkbox(sheet, cx, cy, ""))
-            items += [label(sheet, cx + 7, cy + 3.8 + i * BODY_PT * PT_TO_MM * 1.2, line,
-                            BODY_PT, max_width=col_w - 7) for i, line in enumerate(lines)]
+            items += set_lines(cx + 7, cy + 3.8, lines, BODY_PT, col_w - 7,
+                               fill=sheet.theme("ink"))
             cy += _step_height(lines)
     return items
 

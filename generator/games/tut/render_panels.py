@@ -20,7 +20,7 @@ from typing import NamedTuple
 from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Group, Item, Use
-from generator.draw.text import measure, min_text_size, text, wrap
+from generator.draw.text import fit_lines, measure, set_lines, text, wrap
 from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label
 from generator.games.tut.model import (
     GOLD,
@@ -243,21 +243,14 @@ HEAD_LINE = BODY_PT * PT_TO_MM * 1.2
 VERDICT_LINE = SMALL_PT * PT_TO_MM * 1.2
 
 
-def _lines(value: str, size: float, width: float, bold: bool) -> list[str]:
-    """One line if ``value`` fits (shrunk or condensed), else wrapped at ``size``."""
-    if measure(value, min_text_size(), bold, condensed=True) <= width:
-        return [value]
-    return wrap(value, size, width, bold)
-
-
 def _balance_lines(sheet: Sheet, trail: Trail, say: Words) -> tuple[list[str], list[str]]:
     """The panel's heading and verdict, each as its lines."""
     balance = trail.balance
     head = say("balance.head", games=say.num(balance["games"]), bot=say(f"bot.{balance['bot']}"),
                rounds=say.num(balance["rounds"]["mean"], ".1f"))
-    return (_lines(head, BODY_PT, sheet.content_width, True),
-            _lines(_verdict(trail, say), SMALL_PT, sheet.content_width,
-                   bool(balance["imbalance"])))
+    return (fit_lines(head, BODY_PT, sheet.content_width, True),
+            fit_lines(_verdict(trail, say), SMALL_PT, sheet.content_width,
+                      bool(balance["imbalance"])))
 
 
 def _pct(v: float) -> str:
@@ -283,8 +276,7 @@ def balance_panel(sheet: Sheet, trail: Trail, y: float, say: Words) -> Group:
     balance = trail.balance
     ink, x, width = sheet.theme("ink"), sheet.left, sheet.content_width
     head, verdict = _balance_lines(sheet, trail, say)
-    items: list[Item] = [label(sheet, x, y + 3.0 + i * HEAD_LINE, line, BODY_PT, bold=True,
-                               max_width=width) for i, line in enumerate(head)]
+    items: list[Item] = set_lines(x, y + 3.0, head, BODY_PT, width, bold=True, fill=ink)
     y += (len(head) - 1) * HEAD_LINE
     rates = balance["win_rate"]
     ref = balance.get("reference")
@@ -296,7 +288,6 @@ def balance_panel(sheet: Sheet, trail: Trail, y: float, say: Words) -> Group:
         detail = (say("balance.interval", lo=_pct(lo), hi=_pct(hi), ref=_pct(ref["win_rate"][i]))
                   if ref else say("balance.no_ref", lo=_pct(lo), hi=_pct(hi)))
         items.append(text(px, y + 10.4, detail, SMALL_PT, fill=ink, max_width=step - 1.5))
-    items += [text(x, y + 14.2 + i * VERDICT_LINE, line, SMALL_PT,
-                   bold=bool(balance["imbalance"]), fill=ink, max_width=width)
-              for i, line in enumerate(verdict)]
+    items += set_lines(x, y + 14.2, verdict, SMALL_PT, width, bold=bool(balance["imbalance"]),
+                       fill=ink)
     return Group(tuple(items), name="balance")

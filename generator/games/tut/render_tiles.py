@@ -4,8 +4,9 @@ Every tile is drawn in its cell with its trail number (top left), the edition's 
 the set's colour, its value (bottom right) and its colour letter (bottom left). The colour is
 also told by the tile's border (solid, dashed or double, seeds/tut.toml), which survives
 black-and-white printing without reading the letter. A line joins consecutive tiles; the start
-badge (S, French D) stands in the free cell next to tile 1 (tokens start there, and it covers no number);
-the pyramid cell holds King Tut / Toutankhamon.
+badge (S, French D) stands in the free cell next to tile 1 (tokens start there, and it covers
+no number); the pyramid cell holds King Tut / Toutankhamon. The letters are the sheet's
+language's (``[trail.letter]`` and ``start`` of the Tutankhamen catalogue).
 """
 
 from __future__ import annotations
