@@ -291,3 +291,36 @@ def test_numbers_as_each_language_writes_them():
     assert (en.num(67.5), fr.num(67.5)) == ("67.5", "67,5")
     assert (en.num(20000), fr.num(20000)) == ("20,000", "20\xa0000")
     assert (en.num(200), fr.num(200)) == ("200", "200")
+
+
+# ---- the footer ---------------------------------------------------------------------------------
+
+def test_a_french_footer_keeps_the_command_and_says_the_rest_in_french():
+    from generator import GENERATOR
+    from generator.produce import RunInfo, footer_line, pdf_metadata
+
+    sheet = make_sheet("a4")
+    info = RunInfo("realms", "sheet", 21, 1, 3, {"map": "random", "players": 2}, "fr")
+    line, full = footer_line(info, sheet)
+    assert line.text == full == (f"realms sheet --map random --players 2 --count 3 --lang fr · "
+                                 f"graine 21 · exemplaire 2 sur 3 · {GENERATOR}")
+    _, subject, keywords = pdf_metadata(info, 3, sheet)
+    assert subject == (f"realms sheet --map random --players 2 --count 3 --lang fr · graine 21 "
+                       f"· 3 exemplaires · {GENERATOR}") and "lang=fr" in keywords
+    long = RunInfo("realms", "sheet", 5, 0, 1, {"map": "x" * 400 + ".toml"}, "fr")
+    assert footer_line(long, sheet)[0].text == (
+        f"realms sheet · graine 5 · {GENERATOR} · trop d’options pour cette ligne\xa0: voyez les "
+        "métadonnées du PDF ou le JSON")
+
+
+def test_the_french_footer_remakes_the_page(runner, tmp_path):
+    """Run the command a French page's footer names: the same files, byte for byte."""
+    import shlex
+
+    first, again = tmp_path / "a", tmp_path / "b"
+    svg, _ = run_trail(runner, first, "--variant", "en", "--lang", "fr", "--shape", "meander")
+    printed = re.search(r"<text[^>]*>([^<]*· graine 2 ·[^<]*)</text>", svg).group(1)
+    command = printed.split(" · ")[0]
+    assert command == "tut trail --shape meander --lang fr"
+    again_svg, _ = run_trail(runner, again, *shlex.split(command)[2:])
+    assert again_svg == svg

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from generator.cli import main
-from generator.draw.checks import named_groups, print_problems
+from generator.draw.checks import named_groups, print_problems, text_overlaps
 from generator.draw.paper import make_sheet
 from generator.draw.scene import Circle, Rect, Text, Use, walk
 from generator.games.tut.generate import SHAPES
@@ -39,9 +39,12 @@ def test_sheet_passes_print_rules(paper, mono, shape):
 
 @pytest.mark.parametrize("table", ["10x16", "30x30", "30x5", "5x23", "11x11"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_other_tables_fit_one_page(table, paper):
-    page, sheet = page_of(table=table, shape="meander", paper=paper, rating_games=2)
-    assert print_problems(page, sheet) == []
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_other_tables_fit_one_page(table, paper, variant):
+    """In English and (the French rules' default) in French."""
+    page, sheet = page_of(table=table, shape="meander", paper=paper, rating_games=2,
+                          variant=variant)
+    assert print_problems(page, sheet) == [] and text_overlaps(page) == []
 
 
 @pytest.mark.parametrize("shape", SHAPES)
