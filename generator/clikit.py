@@ -68,10 +68,12 @@ def _any_of(choices: tuple[str, ...]) -> Callable:
 def click_option(option) -> click.Option:
     """The click option of a registry :class:`generator.registry.Option` declaration (choices
     from data are read when first needed)."""
-    from generator.registry import DataRef
+    from generator.registry import DataRef, Follows
 
     lazy = isinstance(option.choices, DataRef)
     o = option._replace(choices=()).resolved() if lazy else option.resolved()
+    if isinstance(o.default, Follows):   # resolved from the other option's value later
+        o = o._replace(default=None, help=f"{o.help} Default: {o.default.words}.")
     decls = [o.flag, o.name]
     if o.kind == "flag":
         return click.Option(decls, is_flag=True, default=bool(o.default), help=o.help)
@@ -137,10 +139,10 @@ OUT_OPTION = dict(type=click.Path(file_okay=False), default="output", show_defau
 def product_command(game_name: str, kind: str) -> click.Command:
     """The command ``tombgen <game> <kind>``, made from the product's option declarations (its
     own, then the shared ones, ``--out``, and ``--jobs``/``--dask`` when it plays games)."""
-    from generator.registry import SHARED_OPTIONS, game
+    from generator.registry import game
 
     product = game(game_name).product(kind)
-    params = [click_option(o) for o in product.options + SHARED_OPTIONS]
+    params = [click_option(o) for o in product.options + product.shared_options()]
     params.append(click.Option(["--out"], **OUT_OPTION))
     if product.executor:
         params += executor_params("Play the rating games")

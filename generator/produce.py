@@ -34,7 +34,7 @@ from generator.core.output import atomic_write, check_dir, file_name, prepare_di
 from generator.core.rng import derive_seed, make_rng
 from generator.draw.paper import Sheet, make_sheet
 from generator.draw.scene import Document, Page
-from generator.registry import SHARED_OPTIONS, GameSpec, ProductSpec, game, resolve
+from generator.registry import Follows, GameSpec, ProductSpec, game, resolve
 
 FORMATS = ("svg", "pdf", "json")
 
@@ -63,13 +63,22 @@ class RunInfo(NamedTuple):
 
     def footer(self, paper: str = "a4", mono: bool = False, short: bool = False) -> str:
         """``realms sheet --map random --difficulty easy · seed 21 · tombgen 0.1.0``: what
-        remakes the page (item k of a ``--count`` run is named too)."""
-        item = f" · item {self.index + 1} of {self.count}" if self.count > 1 else ""
-        return f"{self.command(paper, mono, short)} · seed {self.seed}{item} · {GENERATOR}"
+        remakes the page (item k of a ``--count`` run is named too), its words in the sheet's
+        language (the command is the command)."""
+        return f"{self.command(paper, mono, short)} · {self.stamp()}"
+
+    def stamp(self) -> str:
+        """``seed 21 · item 2 of 5 · tombgen 0.1.0`` in the sheet's language."""
+        say = page_words(self.lang)
+        item = (" · " + say("item", n=self.index + 1, count=self.count)) if self.count > 1 else ""
+        return f"{say('seed', seed=self.seed)}{item} · {GENERATOR}"
 
 
-def _shared_default(name: str) -> Any:
-    return next(o.default for o in SHARED_OPTIONS if o.name == name)
+def page_words(lang: str):
+    """The words every page's footer uses (``common.page`` of the text catalogue)."""
+    from generator.core.i18n import catalogue
+
+    return catalogue(lang).words("common.page")
 
 
 def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
@@ -82,6 +91,7 @@ def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
 
     product = game(info.game).product(info.kind)
     defaults = product.defaults()
+    shared = {name: product.shared_default(name, info.options) for name in ("paper", "lang")}
     flags = []
     for option in product.options:
         value = info.options.get(option.name, defaults[option.name])
@@ -98,11 +108,11 @@ def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
         flags.append(f"{option.flag} {shlex.quote(text)}")
     if info.count > 1:
         flags.append(f"--count {info.count}")
-    if paper != _shared_default("paper"):
+    if paper != shared["paper"]:
         flags.append(f"--paper {paper}")
     if mono:
         flags.append("--mono")
-    if info.lang != _shared_default("lang"):
+    if info.lang != shared["lang"]:
         flags.append(f"--lang {info.lang}")
     return flags
 
@@ -138,23 +148,17 @@ def parse_formats(value: str | Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-#: The footer when even the shortened command does not fit the line: the page still names its
-#: seed, and says where the full command is (the JSON and the PDF metadata carry every option).
-TOO_LONG = ("{product} · seed {seed}{item} · {generator} · more options than this line holds: "
-            "see the PDF metadata or the JSON")
-
-
 def footer_line(info: RunInfo, sheet: Sheet):
     """The footer text primitive: the full command if it fits the line (shrunk down to the print
     minimum), else with files named by their file name only, else a line that says the options
-    are in the metadata. Returns (primitive, the full footer text)."""
+    are in the metadata (the page still names its seed). Returns (primitive, the full footer
+    text). Its words are in the sheet's language (``common.page``)."""
     from generator.draw.text import text
 
     full = info.footer(sheet.paper, sheet.theme.mono)
-    item = f" · item {info.index + 1} of {info.count}" if info.count > 1 else ""
+    too_long = page_words(info.lang)("too_long")
     tries = (full, info.footer(sheet.paper, sheet.theme.mono, short=True),
-             TOO_LONG.format(product=f"{info.game} {info.kind}", seed=info.seed, item=item,
-                             generator=GENERATOR))
+             f"{info.game} {info.kind} · {info.stamp()} · {too_long}")
     for value in tries:
         try:
             return text(sheet.left, sheet.footer_y, value, sheet.footer_size,
@@ -196,20 +200,22 @@ def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count
 
 def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4",
           mono: bool = False, options: dict[str, Any] | None = None,
-          render: bool = True, lang: str = "en") -> list[Built]:
+          render: bool = True, lang: str | None = None) -> list[Built]:
     """Builds ``count`` items in memory; raises RuleError/InputError, writes nothing.
 
     ``options`` not given take the defaults of the product's ``generate`` function (a library
     call may choose cheaper ones than the command, e.g. no rating games), so the JSON records
-    every option and the footer names those that differ from the command's defaults.
+    every option and the footer names those that differ from the command's defaults. ``lang``
+    None is the product's default language for these options (see ``shared_defaults``).
     """
     if count < 1:
         raise InputError(f"--count {count}: must be 1 or more")
     spec = game(game_name)
     product = spec.product(kind)
+    opts = {**library_defaults(product), **(options or {})}
+    lang = lang or product.shared_default("lang", opts)
     check_language(spec, product, lang)
     sheet = make_sheet(paper, mono)
-    opts = {**library_defaults(product), **(options or {})}
     return [build_one(spec, product, seed, i, count, sheet, opts, render, lang)
             for i in range(count)]
 
@@ -302,8 +308,10 @@ def pdf_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> tuple[str, s
     title = f"tombgen {info.game} {info.kind} {info.seed}"
     paper, mono = (sheet.paper, sheet.theme.mono) if sheet is not None else ("a4", False)
     run = RunInfo(info.game, info.kind, info.seed, 0, count, info.options, info.lang)
+    say = page_words(info.lang)
     subject = (run.footer(paper, mono) if count == 1 else
-               f"{run.command(paper, mono)} · seed {info.seed} · {count} items · {GENERATOR}")
+               f"{run.command(paper, mono)} · {say('seed', seed=info.seed)} · "
+               f"{say('items', count=count)} · {GENERATOR}")
     keywords = ["tombgen", info.game, info.kind, f"seed={info.seed}", f"count={count}"]
     if sheet is not None:
         keywords += [f"paper={sheet.paper}", f"mono={'yes' if sheet.theme.mono else 'no'}"]
@@ -390,7 +398,7 @@ def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
     """
     spec = game(game_name)
     product = spec.product(kind)
-    shared = {o.name: o.resolved().default for o in SHARED_OPTIONS}
+    shared = {o.name: o.resolved().default for o in product.shared_options()}
     defaults = product.defaults()
     unknown = sorted(set(values) - set(shared) - set(defaults))
     if unknown:
@@ -399,6 +407,9 @@ def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
     options = {name: values.get(name, default) for name, default in defaults.items()}
     check_requires(product, options, defaults)
     run = {**shared, **{k: v for k, v in values.items() if k in shared}}
+    for name, default in shared.items():   # a default that follows another option
+        if isinstance(default, Follows) and (run[name] is None or run[name] is default):
+            run[name] = product.shared_default(name, options)
     check_language(spec, product, run["lang"])
     if run["count"] < 1:
         raise InputError(f"--count {run['count']}: must be 1 or more")
@@ -434,7 +445,7 @@ def descriptions(built: list[Built]) -> list[str]:
 
 def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str = "a4",
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
-            options: dict[str, Any] | None = None, lang: str = "en",
+            options: dict[str, Any] | None = None, lang: str | None = None,
             notes: list[str] | None = None) -> list[Written]:
     """Build and write: the library function behind every ``tombgen <game> <kind>`` command.
 

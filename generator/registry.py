@@ -28,7 +28,8 @@ and, optional:
 A product's options are declared once, as :class:`Option` data (:data:`SHARED_OPTIONS` for the
 options every product takes): the click options of its command, the keys of a batch item and the
 fields of a form are all made from them, and the page footer names those that differ from their
-default.
+default. A default may depend on another option of the product (:class:`Follows`): a Tutankhamen
+trail is printed in the language of its rules unless ``--lang`` says otherwise.
 """
 
 from __future__ import annotations
@@ -62,6 +63,30 @@ class DataRef(NamedTuple):
 
 def _value(value: Any) -> Any:
     return value.get() if isinstance(value, DataRef) else value
+
+
+class Follows(NamedTuple):
+    """A default that is the value of another option of the same product, e.g. ``--lang``
+    following ``--variant`` (``Follows("variant", "en")``). When that value is not one of this
+    option's choices, ``fallback`` is the default. A command shows such an option with no
+    default of its own ("Default: as --variant"); batch items and forms resolve it the same way,
+    through :meth:`ProductSpec.shared_default` and :func:`follow`."""
+
+    option: str
+    fallback: Any = None
+
+    @property
+    def words(self) -> str:
+        return f"as --{self.option.replace('_', '-')}"
+
+
+def follow(default: Any, options: dict[str, Any], choices: tuple[Any, ...] = ()) -> Any:
+    """The value of a default: a :class:`Follows` takes the other option's value (``options``),
+    anything else is itself."""
+    if not isinstance(default, Follows):
+        return default
+    value = options.get(default.option)
+    return value if value is not None and (not choices or value in choices) else default.fallback
 
 
 class Option(NamedTuple):
@@ -99,12 +124,16 @@ class Option(NamedTuple):
                              low=_value(self.low), high=_value(self.high))
 
     def describe(self) -> dict[str, Any]:
-        """Everything about the option as JSON-friendly data (what a form is built from)."""
+        """Everything about the option as JSON-friendly data (what a form is built from); a
+        default that follows another option is ``None`` with ``follows`` naming that option."""
         o = self.resolved()
-        return {"name": o.name, "flag": o.flag, "kind": o.kind, "default": o.default,
+        follows = o.default if isinstance(o.default, Follows) else None
+        return {"name": o.name, "flag": o.flag, "kind": o.kind,
+                "default": None if follows else o.default,
                 "choices": list(o.choices), "low": o.low, "high": o.high, "metavar": o.metavar,
                 "help": o.help, "paths": o.paths,
-                "requires": {k: list(v) for k, v in o.requires}}
+                "requires": {k: list(v) for k, v in o.requires},
+                **({"follows": follows.option} if follows else {})}
 
 
 #: The options every product takes (besides ``--out``, where its files go).
@@ -146,6 +175,9 @@ class ProductSpec(NamedTuple):
     executor: str = ""
     #: Languages its sheets are printed in (``--lang``); more come with its translation.
     languages: tuple[str, ...] = ("en",)
+    #: Its own defaults for options every product shares, as ``(name, default)``; a default
+    #: may be a :class:`Follows` (``(("lang", Follows("variant", "en")),)``).
+    shared_defaults: tuple[tuple[str, Any], ...] = ()
     #: ``module:fn(seed, index, count, **options) -> item`` — makes the items of a run all
     #: different (see above), or "" when ``generate`` from each item's own seed is enough.
     distinct: str = ""
@@ -155,10 +187,22 @@ class ProductSpec(NamedTuple):
 
     def option(self, name: str) -> Option:
         """The declaration of one of its own or the shared options."""
-        for option in self.options + SHARED_OPTIONS:
+        for option in self.options + self.shared_options():
             if option.name == name:
                 return option
         raise KeyError(f"{self.kind} has no option {name!r}")
+
+    def shared_options(self) -> tuple[Option, ...]:
+        """:data:`SHARED_OPTIONS` as this product takes them (with its own defaults)."""
+        own = dict(self.shared_defaults)
+        return tuple(o._replace(default=own[o.name]) if o.name in own else o
+                     for o in SHARED_OPTIONS)
+
+    def shared_default(self, name: str, options: dict[str, Any]) -> Any:
+        """The default of a shared option for a run with these product ``options`` (a
+        :class:`Follows` default resolved)."""
+        option = next(o for o in self.shared_options() if o.name == name).resolved()
+        return follow(option.default, {**self.defaults(), **options}, option.choices)
 
     def defaults(self) -> dict[str, Any]:
         """Its own options' default values (data references read)."""

@@ -191,8 +191,28 @@ def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch)
     assert item.lang == "en"
     text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\n\nsize = "14"\n'
     assert "--size 14: only with --map random" in line_of(problems(tmp_path, text), 6)
+    english_only(monkeypatch, "tanis", "dig")
     text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nlang = "fr"\n'
     assert "printed in en only" in line_of(problems(tmp_path, text), 5)
+
+
+def english_only(monkeypatch, game_name: str, kind: str) -> None:
+    """The registry as if one product had no translation yet (every product has one now)."""
+    import generator.registry as registry
+
+    changed = tuple(g._replace(products=tuple(
+        p._replace(languages=("en",)) if (g.name, p.kind) == (game_name, kind) else p
+        for p in g.products)) for g in registry.games())
+    monkeypatch.setattr(registry, "_GAMES", changed)
+
+
+def test_a_trail_item_is_printed_in_its_rules_language_unless_lang_says_otherwise(tmp_path):
+    """--lang follows --variant in batch items exactly as on the command line."""
+    base = '[[item]]\ngame = "tut"\nkind = "trail"\nseed = 1\n'
+    assert load_config(write(tmp_path, base + 'variant = "fr"\n')).items[0].lang == "fr"
+    assert load_config(write(tmp_path, base)).items[0].lang == "en"
+    both = base + 'variant = "fr"\nlang = "en"\n'
+    assert load_config(write(tmp_path, both)).items[0].lang == "en"
 
 
 def test_two_items_writing_the_same_files(tmp_path):

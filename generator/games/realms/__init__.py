@@ -43,6 +43,7 @@ SPEC = GameSpec(
             ),
             check=f"{_M}.cli:check_sheet",
             executor=f"{_M}.rating:rating_executor",
+            languages=("en", "fr"),
         ),
         ProductSpec(
             kind="map",
@@ -64,6 +65,7 @@ SPEC = GameSpec(
             ),
             executor=f"{_M}.rating:rating_executor",
             extra_files=f"{_M}.products:map_item_files",
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",

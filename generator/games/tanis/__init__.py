@@ -24,6 +24,7 @@ SPEC = GameSpec(
                        choices=DataRef(f"{_M}.generate:STYLES")),
             ),
             distinct=f"{_M}.generate:distinct_dig",
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",

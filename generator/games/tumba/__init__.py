@@ -27,6 +27,7 @@ SPEC = GameSpec(
                        default=4, low=DataRef(_DATA, "components.min_players"),
                        high=DataRef(_DATA, "components.max_players")),
             ),
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",

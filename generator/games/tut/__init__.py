@@ -1,6 +1,6 @@
 """Tutankhamen: the rules engine (English and French rules), bots and trail layouts."""
 
-from generator.registry import DataRef, GameSpec, Option, ProductSpec
+from generator.registry import DataRef, Follows, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tut"
 _DATA = f"{_M}.model:data"
@@ -37,6 +37,10 @@ SPEC = GameSpec(
                        default=0, low=0, metavar="G"),
             ),
             check=f"{_M}.cli:check_trail",
+            languages=("en", "fr"),
+            # the sheet speaks the language of its rules unless --lang says otherwise (the
+            # variants' codes are the languages of their rule texts)
+            shared_defaults=(("lang", Follows("variant", "en")),),
         ),
     ),
     engine=f"{_M}.rules:new_state",
