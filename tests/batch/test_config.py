@@ -1,6 +1,7 @@
 """Batch configs: options checked by the real commands, every error naming its config line."""
 
 import pytest
+from helpers import english_only
 from batch_support import example_config, has_product, write
 
 from generator.batch.config import Lines, load_config
@@ -196,14 +197,6 @@ def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch)
     assert "printed in en only" in line_of(problems(tmp_path, text), 5)
 
 
-def english_only(monkeypatch, game_name: str, kind: str) -> None:
-    """The registry as if one product had no translation yet (every product has one now)."""
-    import generator.registry as registry
-
-    changed = tuple(g._replace(products=tuple(
-        p._replace(languages=("en",)) if (g.name, p.kind) == (game_name, kind) else p
-        for p in g.products)) for g in registry.games())
-    monkeypatch.setattr(registry, "_GAMES", changed)
 
 
 def test_a_trail_item_is_printed_in_its_rules_language_unless_lang_says_otherwise(tmp_path):

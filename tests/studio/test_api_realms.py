@@ -161,6 +161,8 @@ def test_the_vocabulary_is_the_games_data(client):
     assert [r["kind"] for r in words["rooms"]] == list(room_kinds())
     assert (words["min_size"], words["max_size"]) == (12, 16)
     assert words["doors"] == dict(data()["legend"]["doors"])
+    named = {f["kind"]: f["name"] for f in words["findings"]}
+    assert named["wand"] == "Wand of Shifting Walls" and named["ooze"] == "ooze"
 
 
 def test_saved_maps_are_not_written_on_the_server(client, tmp_path, monkeypatch):
