@@ -23,14 +23,15 @@ the command that remakes it (:meth:`RunInfo.footer`), written from the same decl
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
 from generator.core.errors import BuildError, InputError, RuleError
-from generator.core.output import atomic_write, check_dir, file_name, prepare_dir
+from generator.core.limits import check_run
+from generator.core.output import Staging, check_dir, prepare_dir, remove_stale_parts
 from generator.core.rng import derive_seed, make_rng
 from generator.draw.paper import Sheet, make_sheet
 from generator.draw.scene import Document, Page
@@ -72,6 +73,31 @@ def _shared_default(name: str) -> Any:
     return next(o.default for o in SHARED_OPTIONS if o.name == name)
 
 
+def differing(info: RunInfo, paper: str = "a4", mono: bool = False
+              ) -> list[tuple[Any, Any]]:
+    """What distinguishes a run from the defaults: (declaration or shared option name, value)
+    for each of the product's options that differs from its declared default and had an effect,
+    in declaration order, then paper, mono (value None: a flag) and language. The footer's
+    command and the file names are both made from it."""
+    product = game(info.game).product(info.kind)
+    defaults = product.defaults()
+    out: list[tuple[Any, Any]] = []
+    for option in product.options:
+        value = info.options.get(option.name, defaults[option.name])
+        if value == defaults[option.name] or (option.kind == "flag" and not value):
+            continue
+        if any(info.options.get(other) not in allowed for other, allowed in option.requires):
+            continue  # it had no effect (e.g. rating games for a shipped map)
+        out.append((option, None if option.kind == "flag" else value))
+    if paper != _shared_default("paper"):
+        out.append(("paper", paper))
+    if mono:
+        out.append(("mono", None))
+    if info.lang != _shared_default("lang"):
+        out.append(("lang", info.lang))
+    return out
+
+
 def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
                  short: bool = False) -> list[str]:
     """The options of a run that differ from their declared defaults, written as CLI flags, in
@@ -80,16 +106,13 @@ def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
     import shlex
     from pathlib import PurePath
 
-    product = game(info.game).product(info.kind)
-    defaults = product.defaults()
     flags = []
-    for option in product.options:
-        value = info.options.get(option.name, defaults[option.name])
-        if value == defaults[option.name] or (option.kind == "flag" and not value):
+    shared = []
+    for option, value in differing(info, paper, mono):
+        if isinstance(option, str):
+            shared.append(f"--{option}" + ("" if value is None else f" {value}"))
             continue
-        if any(info.options.get(other) not in allowed for other, allowed in option.requires):
-            continue  # it had no effect (e.g. rating games for a shipped map)
-        if option.kind == "flag":
+        if value is None:
             flags.append(option.flag)
             continue
         text = str(value)
@@ -98,13 +121,38 @@ def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
         flags.append(f"{option.flag} {shlex.quote(text)}")
     if info.count > 1:
         flags.append(f"--count {info.count}")
-    if paper != _shared_default("paper"):
-        flags.append(f"--paper {paper}")
-    if mono:
-        flags.append("--mono")
-    if info.lang != _shared_default("lang"):
-        flags.append(f"--lang {info.lang}")
-    return flags
+    return flags + shared
+
+
+#: A file name's options part longer than this is replaced by a hash of it (file systems allow
+#: 255 bytes for a name).
+NAME_PART_MAX = 120
+
+
+def differs_part(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
+    """The options part of a run's file names: ``style-classic``, ``map-club-3f9a2c-mono``…
+    (empty at the defaults), so two runs that make different files never share a name, and the
+    same run always gets the same one. A file given as an option is named by its name and a
+    hash of its bytes."""
+    import hashlib
+
+    from generator.core.output import name_part
+
+    parts = []
+    for option, value in differing(info, paper, mono):
+        name = option if isinstance(option, str) else option.flag[2:]
+        paths = not isinstance(option, str) and option.paths
+        parts.append(name if value is None else f"{name}-{name_part(value, paths)}")
+    text = "-".join(parts)
+    if len(text) > NAME_PART_MAX:
+        text = "options-" + hashlib.sha256(text.encode()).hexdigest()[:10]
+    return text
+
+
+def run_stem(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
+    """``<game>-<kind>-<seed>[-<what differs>]``: what every file of a run is named from."""
+    differs = differs_part(info, paper, mono)
+    return f"{info.game}-{info.kind}-{info.seed}" + (f"-{differs}" if differs else "")
 
 
 class Built(NamedTuple):
@@ -201,6 +249,7 @@ def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4
     """
     if count < 1:
         raise InputError(f"--count {count}: must be 1 or more")
+    check_run("count", "--count", count)
     spec = game(game_name)
     product = spec.product(kind)
     check_language(spec, product, lang)
@@ -235,11 +284,14 @@ class Written(NamedTuple):
     fmt: str
     pages: int
     size: int
+    #: False when the file was already there with the same bytes (left alone).
+    written: bool = True
 
     def summary(self) -> str:
         pages = (f", {self.pages} page{'s' if self.pages != 1 else ''}"
                  if self.fmt in ("svg", "pdf") else "")
-        return f"wrote {self.path} ({self.fmt}{pages}, {self.size / 1024:.1f} kB)"
+        verb = "wrote" if self.written else "unchanged"
+        return f"{verb} {self.path} ({self.fmt}{pages}, {self.size / 1024:.1f} kB)"
 
 
 def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
@@ -253,17 +305,26 @@ def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, 
     files: list[tuple[str, str, int, bytes]] = []
     info = b.info
     n = info.index + 1 if info.count > 1 else None
+    stem = _stem(b)
     if "svg" in formats:
         for p, page in enumerate(b.pages, start=1):
             suffix = "" if p == 1 else f"-p{p}"
-            name = file_name(info.game, info.kind, info.seed, "svg", n)
+            name = _name(stem, "svg", n)
             name = name[:-4] + suffix + ".svg"
             files.append((name, "svg", 1, svg.page_to_svg(page, _title(b))))
     if "json" in formats:
-        files.append((file_name(info.game, info.kind, info.seed, "json", n), "json", 0,
-                      dumps(b.document()).encode("utf-8")))
+        files.append((_name(stem, "json", n), "json", 0, dumps(b.document()).encode("utf-8")))
     files.extend(extra_files(b))
     return files
+
+
+def _stem(b: Built) -> str:
+    sheet = b.sheet
+    return run_stem(b.info, *((sheet.paper, sheet.theme.mono) if sheet else ("a4", False)))
+
+
+def _name(stem: str, ext: str, n: int | None = None) -> str:
+    return f"{stem}-{n}.{ext}" if n is not None else f"{stem}.{ext}"
 
 
 def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
@@ -279,13 +340,13 @@ def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
             raise BuildError(f"{info.game} {info.kind}: extra file extension {ext!r} must be "
                              "letters and digits, and not svg, pdf or json")
         data = data.encode("utf-8") if isinstance(data, str) else data
-        files.append((file_name(info.game, info.kind, info.seed, ext, n), ext, 0, data))
+        files.append((_name(_stem(b), ext, n), ext, 0, data))
     return files
 
 
-def pdf_name(info: RunInfo) -> str:
+def pdf_name(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
     """The PDF of a run: one file for all its items."""
-    return file_name(info.game, info.kind, info.seed, "pdf")
+    return _name(run_stem(info, paper, mono), "pdf")
 
 
 def pdf_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> tuple[str, str, tuple[str, ...]]:
@@ -343,7 +404,7 @@ def render_files(built: list[Built], formats: tuple[str, ...]) -> list[tuple[str
 
             data = pdfjoin.join((item_pdf(b) for b in built),
                                 **join_metadata(first.info, len(built), first.sheet))
-        files.append((pdf_name(first.info), "pdf", pages, data))
+        files.append((_name(_stem(first), "pdf"), "pdf", pages, data))
     return files
 
 
@@ -351,15 +412,21 @@ def _title(b: Built) -> str:
     return f"tombgen {b.info.game} {b.info.kind} {b.info.seed}"
 
 
-def write(built: list[Built], out: str | Path, formats: tuple[str, ...]) -> list[Written]:
-    """Writes every file of a run; all bytes are made first, then each file atomically."""
+def write(built: list[Built], out: str | Path, formats: tuple[str, ...],
+          force: bool = False) -> list[Written]:
+    """Writes every file of built items: all staged first, then published together under the
+    overwrite rule (:func:`generator.core.output.publish`; ``force`` replaces other content)."""
     folder = prepare_dir(out)
-    files = render_files(built, formats)
-    written = []
-    for name, fmt, pages, data in files:
-        path = atomic_write(folder / name, data)
-        written.append(Written(path, fmt, pages, len(data)))
-    return written
+    staging = Staging(folder, force)
+    made = []
+    try:
+        for name, fmt, pages, data in render_files(built, formats):
+            made.append((staging.add(name, data), fmt, pages, len(data)))
+    except BaseException:
+        staging.abort()
+        raise
+    done = staging.commit()
+    return [Written(path, fmt, pages, size, done[path]) for path, fmt, pages, size in made]
 
 
 class Request(NamedTuple):
@@ -375,6 +442,8 @@ class Request(NamedTuple):
     formats: tuple[str, ...]
     lang: str
     options: dict[str, Any]
+    #: ``--force``: replace files that exist with other content (how to write, not what).
+    force: bool = False
 
 
 def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
@@ -393,15 +462,36 @@ def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
         raise InputError(f"{game_name} {kind} has no option {', '.join(unknown)}; its options: "
                          + ", ".join(list(defaults) + list(shared)))
     options = {name: values.get(name, default) for name, default in defaults.items()}
-    check_requires(product, options, defaults)
     run = {**shared, **{k: v for k, v in values.items() if k in shared}}
+    for option in product.options + SHARED_OPTIONS:
+        check_value(option, options[option.name] if option.name in options else run[option.name])
+    check_requires(product, options, defaults)
     check_language(spec, product, run["lang"])
-    if run["count"] < 1:
-        raise InputError(f"--count {run['count']}: must be 1 or more")
     if product.check:
         product.fn("check")(options, run["count"])
     return Request(game_name, kind, run["seed"], run["count"], run["paper"], bool(run["mono"]),
-                   parse_formats(run["format"]), run["lang"], options)
+                   parse_formats(run["format"]), run["lang"], options, bool(run["force"]))
+
+
+def check_value(option, value: Any) -> None:
+    """An option's value within its declaration: a number in its range (a limit's message
+    says how to do more), a text without hostile characters (InputError, exit 2). Click has
+    checked what came from a command line; other callers (a form, a script) get the same."""
+    from generator.core.inputs import check_option_text
+    from generator.core.limits import beyond
+
+    if value is None:
+        return
+    o = option.resolved()
+    if o.kind in ("int", "number") and not isinstance(value, bool) \
+            and isinstance(value, (int, float)):
+        if o.high is not None and value > o.high:
+            raise InputError(beyond(o.limit, o.flag, value) if o.limit else
+                             f"{o.flag} {value}: at most {o.high}")
+        if o.low is not None and value < o.low:
+            raise InputError(f"{o.flag} {value}: must be {o.low} or more")
+    elif o.kind == "text" and isinstance(value, str):
+        check_option_text(o.flag, value)
 
 
 def check_requires(product: ProductSpec, options: dict[str, Any],
@@ -431,15 +521,98 @@ def descriptions(built: list[Built]) -> list[str]:
 def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str = "a4",
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
             options: dict[str, Any] | None = None, lang: str = "en",
-            notes: list[str] | None = None) -> list[Written]:
+            notes: list[str] | None = None, force: bool = False,
+            announce: Callable[[list[Written]], None] | None = None) -> list[Written]:
     """Build and write: the library function behind every ``tombgen <game> <kind>`` command.
 
-    ``notes``, when given, receives each item's one-line description (see ``descriptions``).
+    Items are made one at a time and their files written at once under temporary names (a
+    ``--count`` run's PDF is joined page by page into one), so memory stays flat whatever the
+    count; when the last item is done every file is published together (see
+    :class:`generator.core.output.Staging`): a run that fails, is refused or is interrupted
+    leaves no file under a final name. ``announce`` receives the files (with whether each is new
+    or was already there with the same bytes) just before they are published; ``notes``, when
+    given, receives each item's one-line description (see ``descriptions``).
     """
+    check_run("count", "--count", count)
     check_dir(out)
-    built = build(game_name, kind, seed, count, paper, mono, options,
-                  render=bool({"svg", "pdf"} & set(formats)), lang=lang)
-    written = write(built, out, formats)
-    if notes is not None:
-        notes.extend(descriptions(built))
-    return written
+    spec = game(game_name)
+    product = spec.product(kind)
+    check_language(spec, product, lang)
+    sheet = make_sheet(paper, mono)
+    opts = {**library_defaults(product), **(options or {})}
+    render = bool({"svg", "pdf"} & set(formats))
+    existed = Path(out).is_dir()
+    folder = prepare_dir(out)
+    remove_stale_parts(folder)
+    run = _Stream(folder, force, formats, count)
+    try:
+        for index in range(count):
+            built = build_one(spec, product, seed, index, count, sheet, opts, render, lang)
+            run.add(built)
+            if notes is not None:
+                notes.extend(descriptions([built]))
+        return run.commit(announce)
+    except BaseException:
+        run.abort()
+        if not existed:
+            _remove_empty(folder)
+        raise
+
+
+class _Stream:
+    """The files of a run being made: each item's written under temporary names as soon as it is
+    built, the PDF of several items joined on disk as they come (see :func:`produce`)."""
+
+    def __init__(self, folder: Path, force: bool, formats: tuple[str, ...], count: int):
+        self.staging = Staging(folder, force)
+        self.formats, self.count = formats, count
+        self.made: list[tuple[Path, str, int, int]] = []
+        self.joined = None
+        self.first: Built | None = None
+        self.pages = 0
+
+    def add(self, b: Built) -> None:
+        self.first = self.first or b
+        for name, fmt, pages, data in item_files(b, self.formats):
+            self.made.append((self.staging.add(name, data), fmt, pages, len(data)))
+        if "pdf" not in self.formats:
+            return
+        self.pages += len(b.pages)
+        if self.count == 1:
+            data = item_pdf(b)
+            self.made.append((self.staging.add(_name(_stem(b), "pdf"), data), "pdf",
+                              len(b.pages), len(data)))
+            return
+        if self.joined is None:
+            from generator.draw.pdfjoin import JoinedFile
+
+            self.joined = JoinedFile(self.staging.folder / _name(_stem(b), "pdf"))
+        self.joined.add(item_pdf(b))
+
+    def commit(self, announce) -> list[Written]:
+        if self.joined is not None:
+            first = self.first
+            size, _ = self.joined.complete(**join_metadata(first.info, self.count, first.sheet))
+            path = self.staging.adopt(self.joined.path.name, self.joined.tmp)
+            self.made.append((path, "pdf", self.pages, size))
+            self.joined = None
+        status = self.staging.check()
+        written = [Written(path, fmt, pages, size, status[path])
+                   for path, fmt, pages, size in self.made]
+        if announce is not None:
+            announce(written)
+        self.staging.commit()
+        return written
+
+    def abort(self) -> None:
+        if self.joined is not None:
+            self.joined.abort()
+        self.staging.abort()
+
+
+def _remove_empty(folder: Path) -> None:
+    """Removes a folder the failed run created, if nothing else is in it."""
+    try:
+        folder.rmdir()
+    except OSError:
+        pass

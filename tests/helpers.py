@@ -15,3 +15,11 @@ def run_tombgen(*args: str, cwd: Path | None = None, input: str | None = None) -
     env = dict(os.environ, PYTHONHASHSEED="random")
     return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd or ROOT,
                           capture_output=True, text=True, input=input, env=env, timeout=300)
+
+
+def only(folder: Path, pattern: str) -> Path:
+    """The one file of ``folder`` matching ``pattern`` (file names carry the options of the run
+    that made them; a test that does not care about them picks the file by its pattern)."""
+    found = sorted(Path(folder).glob(pattern))
+    assert len(found) == 1, f"{pattern}: {[p.name for p in found]}"
+    return found[0]

@@ -30,19 +30,21 @@ def _size(ctx, param, value: str) -> str:
 @shared_option("mono", help="Black-and-white theme.")
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder for the PDF files.")
-def aid(game, lang, size, variant, nup, bleed, crop_marks, paper, mono, out) -> None:
+@shared_option("force", help="Replace files that exist with other content.")
+def aid(game, lang, size, variant, nup, bleed, crop_marks, paper, mono, out, force) -> None:
     """Player-aid cards for GAME (realms, tut, tanis, tumba) or all, as PDF.
 
     Every table on the cards is computed from the rules data and engines. Aids are not seeded:
     the same options and version always give the same file.
     """
     from generator.aids.build import make_aids
-    from generator.core.output import atomic_write, check_dir, prepare_dir
+    from generator.core.output import check_dir, prepare_dir, write_all
 
     check_dir(out)
     files = make_aids(game, lang=lang, size=size, variant=variant, mono=mono, bleed=bleed,
                       crop=crop_marks or nup, nup=nup, paper=paper)
     folder = prepare_dir(out)
+    done = write_all(folder, files, force)
     for name, data in files:
-        path = atomic_write(folder / name, data)
-        click.echo(f"wrote {path} (pdf, {len(data) / 1024:.1f} kB)")
+        verb = "wrote" if done[folder / name] else "unchanged"
+        click.echo(f"{verb} {folder / name} (pdf, {len(data) / 1024:.1f} kB)")
