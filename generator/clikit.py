@@ -1,9 +1,13 @@
-"""Shared CLI pieces: product commands made from the registry, error reporting, progress.
+"""Shared CLI pieces: product commands made from the registry, limits, simulate options,
+progress.
 
 :func:`product_command` makes the click command of a product from its option declarations
 (:class:`generator.registry.Option`: its own, then the shared ``--seed --count --format --paper
---mono --lang``, and ``--out``), so every game gets identical behaviour: the seed is always
-printed, one summary line per file written, user errors exit 1/2 with a message.
+--mono --lang --force``, and ``--out``), so every game gets identical behaviour: the seed is
+always printed, one summary line per file written. Options with a limit of ``seeds/limits.toml``
+refuse larger values with the way to do more (:class:`Limited`). Errors, faults and signals end
+in :mod:`generator.guard` (its :class:`Command` and :class:`Group` are the classes of every
+command).
 """
 
 from __future__ import annotations
@@ -15,152 +19,7 @@ from typing import Any, Callable, NamedTuple
 
 import click
 
-from generator.core.errors import TombgenError
-
-
-def fail(exc: TombgenError) -> None:
-    """Prints a user error (and its report, if any) to stderr and exits with its code."""
-    from generator.core.inputs import printable
-
-    say(f"tombgen: error: {printable(exc.message)}")
-    sys.exit(exc.exit_code)
-
-
-def say(line: str) -> None:
-    """One line on stderr, if stderr can still take it (a closed stderr is not an error)."""
-    try:
-        click.echo(line, err=True)
-    except (OSError, ValueError):
-        pass
-
-
-class Interrupted(KeyboardInterrupt):
-    """The run was stopped by a signal (SIGTERM, SIGHUP): handled like Ctrl-C, with its own
-    exit code (128 + the signal number)."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _stop(signum, frame) -> None:
-    raise Interrupted(signum)
-
-
-def guarded(call: Callable[[], Any], top: bool = False) -> Any:
-    """Runs a command and turns every way it can fail for a user into one line and an exit
-    code, never a traceback: a TombgenError (its code), Ctrl-C (130) or SIGTERM (143) after the
-    command's own cleanup, and a fault of the file system or of standard output (2). ``top``:
-    the outermost command, which also flushes standard output and reports if it cannot."""
-    try:
-        result = _handled(call)
-    except SystemExit:
-        if top:
-            _flush_stdout_or_fail()
-        raise
-    if top:
-        _flush_stdout_or_fail()
-    return result
-
-
-def _handled(call: Callable[[], Any]) -> Any:
-    try:
-        return call()
-    except TombgenError as exc:
-        fail(exc)
-    except KeyboardInterrupt as exc:
-        signum = exc.signum if isinstance(exc, Interrupted) else 2
-        name = {2: "Ctrl-C", 15: "SIGTERM", 1: "SIGHUP"}.get(signum, f"signal {signum}")
-        _quiet_stdout()
-        say(f"tombgen: stopped ({name}); unfinished files were removed, nothing partial is "
-            "left under a final name")
-        sys.exit(128 + signum)
-    except OSError as exc:
-        fail(_os_error(exc))
-
-
-def _flush_stdout() -> None:
-    stream = sys.stdout
-    if stream is not None:
-        stream.flush()
-
-
-def _flush_stdout_or_fail() -> None:
-    try:
-        _flush_stdout()
-    except OSError as exc:
-        fail(_os_error(exc))
-
-
-def _quiet_stdout() -> None:
-    """Points standard output at the null device, so the bytes Python still holds for it are
-    dropped quietly at exit (after a fault of standard output, or when the run is stopped)."""
-    import os
-
-    stream = sys.stdout
-    if stream is None:
-        return
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, stream.fileno())
-        os.close(null)
-    except (OSError, ValueError):
-        pass  # not a real file (a test runner's buffer): nothing is flushed at exit anyway
-
-
-def _os_error(exc: OSError) -> TombgenError:
-    """A fault not already named by the writer: a file it names, else standard output."""
-    from generator.core.errors import InputError
-    from generator.core.output import cause
-
-    if exc.filename:
-        return InputError(f"{exc.filename}: {cause(exc)}")
-    _quiet_stdout()
-    if exc.errno == 32:  # EPIPE: whoever read our output went away
-        return InputError("standard output: the reading end of the pipe was closed")
-    return InputError(f"standard output: cannot write: {exc.strerror or exc}")
-
-
-class Command(click.Command):
-    """A click command that turns user errors, faults and interruptions into one line."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        return guarded(lambda: click.Command.invoke(self, ctx), top=ctx.parent is None)
-
-
-class Group(click.Group):
-    """A click group whose commands report errors, faults and interruptions the same way."""
-
-    command_class = Command
-
-    def invoke(self, ctx: click.Context) -> Any:
-        return guarded(lambda: click.Group.invoke(self, ctx), top=ctx.parent is None)
-
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        """The entry point: SIGTERM and SIGHUP stop a run like Ctrl-C (its cleanup runs: no
-        temporary file stays behind, workers are stopped); a closed standard output is refused
-        before any work."""
-        import signal
-
-        if sys.stdout is None:
-            say("tombgen: error: standard output is closed; run tombgen with an open standard "
-                "output (redirect it to a file or /dev/null)")
-            sys.exit(2)
-        saved = {}
-        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-            if signum is not None:
-                try:
-                    saved[signum] = signal.signal(signum, _stop)
-                except ValueError:  # not the main thread: leave signals alone
-                    pass
-        try:
-            return super().main(*args, **kwargs)
-        finally:
-            for signum, handler in saved.items():
-                signal.signal(signum, handler)
-
-
-Group.group_class = Group
+from generator.guard import Command, Group, fail  # noqa: F401 - the commands' classes
 
 
 class Limited(click.IntRange):

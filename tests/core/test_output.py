@@ -9,6 +9,7 @@ import errno
 import os
 
 import pytest
+from helpers import full_disk
 
 import generator.core.output as output
 from generator.core.output import (
@@ -72,32 +73,8 @@ def test_staging_finds_every_conflict_before_renaming_anything(tmp_path):
         "a.txt", "b.txt", "c.txt"]
 
 
-def _full_disk(monkeypatch, after: int = 0):
-    """Writes fail with ENOSPC once ``after`` writes have succeeded."""
-    real = os.fdopen
-    calls = {"n": 0}
-
-    class Full:
-        def __init__(self, handle):
-            self.handle = handle
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.handle.close()
-
-        def write(self, data):
-            calls["n"] += 1
-            if calls["n"] > after:
-                raise OSError(errno.ENOSPC, "No space left on device")
-            return self.handle.write(data)
-
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: Full(real(fd, mode)))
-
-
 def test_a_full_disk_names_the_file_and_leaves_no_temporary_file(tmp_path, monkeypatch):
-    _full_disk(monkeypatch)
+    full_disk(monkeypatch)
     with pytest.raises(OutputError, match=r"out.svg: cannot write: no space left on the device; "
                                           r"free some space or write elsewhere \(--out\)"):
         write_file(tmp_path / "out.svg", b"<svg/>")
@@ -106,7 +83,7 @@ def test_a_full_disk_names_the_file_and_leaves_no_temporary_file(tmp_path, monke
 
 def test_a_full_disk_half_way_through_a_run_changes_nothing(tmp_path, monkeypatch):
     (tmp_path / "keep.txt").write_text("keep")
-    _full_disk(monkeypatch, after=2)
+    full_disk(monkeypatch, after=2)
     run = Staging(tmp_path)
     run.add("1.txt", "one")
     run.add("2.txt", "two")

@@ -247,7 +247,9 @@ def validate_roll_document(doc: dict[str, Any], source: str):
         report.add("roll-options", "options must be a list of line lists", "options")
     else:
         for i, option in enumerate(options):
-            if not isinstance(option, list) or tuple(option) not in ways:
+            if not isinstance(option, list) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) for n in option) \
+                    or tuple(option) not in ways:
                 report.add("roll-option", f"{option!r} is not a way to group the dice {dice}",
                            f"options[{i}]")
     powers = doc.get("powers", [])

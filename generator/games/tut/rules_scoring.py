@@ -120,7 +120,7 @@ def parse_request(doc: Any, source: str) -> dict[str, Any]:
         if key not in doc:
             raise InputError(f"{source}: missing key {key!r}")
     variant = doc["variant"]
-    if variant not in data()["variant"]:
+    if not isinstance(variant, str) or variant not in data()["variant"]:
         raise InputError(f"{source} [variant]: {variant!r} is not a variant; use \"en\" or \"fr\"")
     values = sorted({k["value"] for k in data()["kind"]})
     if not isinstance(doc["value"], int) or isinstance(doc["value"], bool) \
