@@ -447,10 +447,10 @@ def write_json_file(path: str, doc: dict, err: bool = False, force: bool = False
     (:func:`generator.core.output.publish`) and prints its summary line (on stderr with
     ``err``)."""
     from generator.core.envelope import dumps
-    from generator.core.output import prepare_dir, write_file
+    from generator.core.output import prepare_dir, remove_stale_parts, write_file
 
     target = Path(path)
-    prepare_dir(target.parent)
+    remove_stale_parts(prepare_dir(target.parent))
     data = dumps(doc)
     verb = "wrote" if write_file(target, data, force) else "unchanged"
     click.echo(f"{verb} {target} (json, {len(data.encode()) / 1024:.1f} kB)", err=err)

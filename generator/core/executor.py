@@ -85,17 +85,28 @@ class LocalPool:
         pool, self.pool = self.pool, None
         if pool is None:
             return
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
             try:
                 process.kill()
             except (OSError, ValueError, AttributeError):
                 pass
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
+        for process in processes:
             try:
                 process.join(2)
             except (OSError, ValueError, AttributeError, AssertionError):
                 pass
+        # A worker killed while it was sending a result leaves half a message in the result
+        # pipe; the pool's manager thread then waits for the rest for ever, and the interpreter
+        # waits for that thread at exit. With this process's own end of the pipe closed and the
+        # workers gone, the thread reads end-of-file instead, takes the pool as broken and ends.
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError:
+                pass
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def map_unordered(self, fn: Callable, units: Iterable) -> Iterator[tuple[Any, Any]]:
         from concurrent.futures import FIRST_COMPLETED, wait
