@@ -95,7 +95,14 @@ def test_no_worker_outlives_its_parent(tmp_path, make, signum, code):
     proc = start(*make(tmp_path))
     kids = workers_of(proc)
     proc.send_signal(signum)
-    _, err = proc.communicate(timeout=60)
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:  # a run that hangs instead of stopping: a failure
+        proc.kill()
+        for kid in kids:
+            if alive(kid):
+                os.kill(kid, signal.SIGKILL)
+        raise
     time.sleep(2)
     assert [k for k in kids if alive(k)] == [], "workers outlived their parent"
     assert proc.returncode == code
