@@ -113,6 +113,9 @@ class Option(NamedTuple):
     metavar: str = ""
     requires: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     paths: bool = False
+    #: The name of its maximum in ``seeds/limits.toml [run]`` (``count``, ``rating_games``…):
+    #: ``high`` is read from there, and a value beyond it is refused with the way to do more.
+    limit: str = ""
 
     @property
     def flag(self) -> str:
@@ -120,8 +123,13 @@ class Option(NamedTuple):
 
     def resolved(self) -> "Option":
         """The option with every :class:`DataRef` replaced by its value."""
+        high = _value(self.high)
+        if self.limit and high is None:
+            from generator.core.limits import run_limit
+
+            high = run_limit(self.limit)
         return self._replace(default=_value(self.default), choices=tuple(_value(self.choices)),
-                             low=_value(self.low), high=_value(self.high))
+                             low=_value(self.low), high=high)
 
     def describe(self) -> dict[str, Any]:
         """Everything about the option as JSON-friendly data (what a form is built from); a
@@ -132,15 +140,26 @@ class Option(NamedTuple):
                 "default": None if follows else o.default,
                 "choices": list(o.choices), "low": o.low, "high": o.high, "metavar": o.metavar,
                 "help": o.help, "paths": o.paths,
-                "requires": {k: list(v) for k, v in o.requires},
+                "requires": {k: list(v) for k, v in o.requires}, "limit": o.limit,
+                "beyond": _beyond(o),
                 **({"follows": follows.option} if follows else {})}
+
+
+def _beyond(option: Option) -> str:
+    """What to do for more than the option's limit (empty without one)."""
+    if not option.limit:
+        return ""
+    from generator.core.limits import MORE
+
+    return MORE[option.limit]
 
 
 #: The options every product takes (besides ``--out``, where its files go).
 SHARED_OPTIONS = (
     Option("seed", "Seed (an integer ≥ 0). Default: a fresh one, always printed.", "int",
            low=0, metavar="INT"),
-    Option("count", "Number of distinct items.", "int", default=1, low=1, metavar="N"),
+    Option("count", "Number of distinct items.", "int", default=1, low=1, metavar="N",
+           limit="count"),
     Option("format", "Any of svg,pdf,json, comma-separated.", "list", default="svg,pdf,json",
            choices=("svg", "pdf", "json"), metavar="LIST"),
     Option("paper", "Paper size.", "choice", default="a4",
@@ -148,7 +167,14 @@ SHARED_OPTIONS = (
     Option("mono", "Black-and-white print theme.", "flag", default=False),
     Option("lang", "Language of the printed text.", "choice", default="en",
            choices=DataRef("generator.core.i18n:LANGUAGES")),
+    Option("force", "Replace files that exist with other content (without it, such a run "
+           "stops before changing anything; files with the same bytes are left alone).", "flag",
+           default=False),
 )
+
+#: Shared options that say how a run writes, not what it makes: not item keys of a batch, not
+#: in the JSON, the footer or the file names.
+RUN_OPTIONS = ("force",)
 
 
 class ProductSpec(NamedTuple):
@@ -271,12 +297,20 @@ def product_for_format(fmt: str) -> tuple[GameSpec, ProductSpec] | None:
     return None
 
 
+#: Documents of the features above the games (not a game's): format → ``(doc, source) ->
+#: Report`` checker, found by ``tombgen validate`` like a game's ``documents``.
+FEATURE_DOCUMENTS = (("tombgen/batch.manifest", "generator.batch.manifest:validate_document"),)
+
+
 def document_checker(fmt: str) -> Callable[..., Any] | None:
     """The ``(doc, source) -> Report`` checker of a non-product document format, if any."""
     for spec in games():
         for kind, ref in spec.documents:
             if fmt == f"tombgen/{spec.name}.{kind}":
                 return resolve(ref)
+    for name, ref in FEATURE_DOCUMENTS:
+        if fmt == name:
+            return resolve(ref)
     return None
 
 
@@ -290,5 +324,7 @@ def reader_for(path: str) -> Callable[..., Any] | None:
 
 
 def formats() -> list[str]:
+    """Every document format ``tombgen validate`` reads."""
     return ([f"tombgen/{g.name}.{p.kind}" for g in games() for p in g.products]
-            + [f"tombgen/{g.name}.{kind}" for g in games() for kind, _ in g.documents])
+            + [f"tombgen/{g.name}.{kind}" for g in games() for kind, _ in g.documents]
+            + [name for name, _ in FEATURE_DOCUMENTS])

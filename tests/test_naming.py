@@ -106,6 +106,8 @@ def value_of(param: click.Option) -> str:
     t = param.type
     if param.is_flag:
         return "flag"
+    if getattr(t, "shown", None):  # a range whose end depends on the machine (--jobs)
+        return t.shown
     if isinstance(t, click.Choice):
         return "|".join(str(c) for c in t.choices)
     if isinstance(t, (click.IntRange, click.FloatRange)):

@@ -135,7 +135,7 @@ def test_unknown_top_level_key_and_no_items(tmp_path):
 
 def test_invalid_toml_names_the_place(tmp_path):
     message = problems(tmp_path, '[[item]]\ngame = "tanis\n')[0]
-    assert "invalid TOML" in message and "line 2" in message
+    assert "invalid TOML" in message and "batch.toml:2:" in message
 
 
 def test_option_range_of_another_game(tmp_path):

@@ -29,5 +29,6 @@ SPEC = GameSpec(
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
-    documents=(("simulation", f"{_M}.simulate:validate_simulation"),),
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("score", f"{_M}.rules_scoring:validate_score_output")),
 )

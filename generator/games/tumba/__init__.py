@@ -33,5 +33,7 @@ SPEC = GameSpec(
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
     documents=(("simulation", f"{_M}.simulate:validate_simulation"),
-               ("record", f"{_M}.records:validate_record_document")),
+               ("record", f"{_M}.records:validate_record_document"),
+               ("roll", f"{_M}.rules_roll:validate_roll_document"),
+               ("board", f"{_M}.model_board:validate_board_document")),
 )

@@ -34,7 +34,7 @@ SPEC = GameSpec(
                        "int", default=0, low=0, metavar="K"),
                 Option("rating_games", "Bot games (greedy) played on each trail; its seat "
                        "balance goes into the JSON and onto the sheet. 0 = none.", "int",
-                       default=0, low=0, metavar="G"),
+                       default=0, low=0, metavar="G", limit="rating_games"),
             ),
             check=f"{_M}.cli:check_trail",
             languages=("en", "fr"),
@@ -45,5 +45,6 @@ SPEC = GameSpec(
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
-    documents=(("simulation", f"{_M}.simulate:validate_simulation"),),
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("score-set", f"{_M}.rules_scoring:validate_score_set_document")),
 )

@@ -222,7 +222,7 @@ def test_balance_reaches_the_sheet_and_the_json(runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert "seat balance: seat 1 " in result.output
     assert "(95% intervals) over 6 greedy games;" in result.output
-    doc = json.loads((tmp_path / "tut-trail-8.json").read_text())
+    doc = json.loads((tmp_path / "tut-trail-8-rating-games-6.json").read_text())
     assert doc["balance"]["games"] == 6 and len(doc["balance"]["win_rate"]) == 4
     page, _ = page_of(seed=8, rating_games=6)
     heads = [i.text for i, _, n in walk(page) if isinstance(i, Text) and "balance" in n]
@@ -235,9 +235,12 @@ def test_trail_command_files_and_json_fields(runner, tmp_path):
                                   "--no-specials-before", "8", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "seed: 21"
+    # file names carry the options that differ from the defaults
+    stem = ("tut-trail-21-players-5-variant-fr-shape-spiral-table-14x12-spread-"
+            "no-specials-before-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "tut-trail-21.json", "tut-trail-21.pdf", "tut-trail-21.svg"]
-    doc = json.loads((tmp_path / "tut-trail-21.json").read_text())
+        f"{stem}.json", f"{stem}.pdf", f"{stem}.svg"]
+    doc = json.loads((tmp_path / f"{stem}.json").read_text())
     assert doc["format"] == "tombgen/tut.trail" and doc["variant"] == "fr"
     assert doc["players"] == 5 and doc["table"] == [14, 12] and len(doc["tiles"]) == 69
     assert len(doc["path"]) == 69 and len(doc["pyramid"]) == 2
@@ -245,14 +248,14 @@ def test_trail_command_files_and_json_fields(runner, tmp_path):
                               "table": "14x12", "spread": True, "no_specials_before": 8,
                               "rating_games": 0}
     assert "balance" not in doc
-    check = runner.invoke(main, ["validate", str(tmp_path / "tut-trail-21.json")])
+    check = runner.invoke(main, ["validate", str(tmp_path / f"{stem}.json")])
     assert check.exit_code == 0 and "valid" in check.output
 
 
 def test_validate_rejects_a_broken_trail_with_codes(runner, tmp_path):
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--format", "json", "--spread",
                          "--out", str(tmp_path)])
-    path = tmp_path / "tut-trail-4.json"
+    path = tmp_path / "tut-trail-4-spread.json"
     doc = json.loads(path.read_text())
     doc["path"][10], doc["path"][11] = doc["path"][11], doc["path"][10]
     doc["tiles"][0] = "king-tut"
@@ -303,7 +306,7 @@ def test_simulate_command_prints_and_writes_json(runner, tmp_path):
 def test_simulate_on_a_trail_file_plays_its_players_and_rules(runner, tmp_path):
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--variant", "fr", "--players", "5",
                          "--format", "json", "--out", str(tmp_path)])
-    trail = str(tmp_path / "tut-trail-4.json")
+    trail = str(tmp_path / "tut-trail-4-players-5-variant-fr.json")
     result = runner.invoke(main, ["tut", "simulate", "--games", "5", "--trail", trail,
                                   "--seed", "1", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
