@@ -1,9 +1,13 @@
-"""Shared CLI pieces: product commands made from the registry, error reporting, progress.
+"""Shared CLI pieces: product commands made from the registry, limits, simulate options,
+progress.
 
 :func:`product_command` makes the click command of a product from its option declarations
 (:class:`generator.registry.Option`: its own, then the shared ``--seed --count --format --paper
---mono --lang``, and ``--out``), so every game gets identical behaviour: the seed is always
-printed, one summary line per file written, user errors exit 1/2 with a message.
+--mono --lang --force``, and ``--out``), so every game gets identical behaviour: the seed is
+always printed, one summary line per file written. Options with a limit of ``seeds/limits.toml``
+refuse larger values with the way to do more (:class:`Limited`). Errors, faults and signals end
+in :mod:`generator.guard` (its :class:`Command` and :class:`Group` are the classes of every
+command).
 """
 
 from __future__ import annotations
@@ -15,38 +19,42 @@ from typing import Any, Callable, NamedTuple
 
 import click
 
-from generator.core.errors import TombgenError
+from generator.guard import Command, Group, fail  # noqa: F401 - the commands' classes
 
 
-def fail(exc: TombgenError) -> None:
-    """Prints a user error (and its report, if any) to stderr and exits with its code."""
-    click.echo(f"tombgen: error: {exc.message}", err=True)
-    sys.exit(exc.exit_code)
+class Limited(click.IntRange):
+    """An integer range whose maximum is a limit of ``seeds/limits.toml``: a value beyond it is
+    refused with the limit's name and the way to do more (:func:`generator.core.limits.beyond`).
+    ``shown`` is how the naming table writes its values (e.g. ``1–4×CPUs``)."""
+
+    def __init__(self, low: int | None, high: int | None, message: Callable[[int], str],
+                 shown: str | None = None):
+        super().__init__(low, high)
+        self.message = message
+        self.shown = shown
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        number = click.INT.convert(value, param, ctx)
+        if self.max is not None and number > self.max:
+            message = self.message(number)
+            for flag in getattr(param, "opts", ()):  # click names the option already
+                message = message.removeprefix(f"{flag} ")
+            self.fail(message, param, ctx)
+        return super().convert(number, param, ctx)
 
 
-class Command(click.Command):
-    """A click command that turns :class:`TombgenError` into a message and exit code."""
+def limited(name: str, flag: str, low: int = 1) -> Limited:
+    """The click type of an option bounded by ``[run] name`` of ``seeds/limits.toml``."""
+    from generator.core.limits import beyond, run_limit
 
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except TombgenError as exc:
-            fail(exc)
+    return Limited(low, run_limit(name), lambda v: beyond(name, flag, v))
 
 
-class Group(click.Group):
-    """A click group whose commands report :class:`TombgenError` the same way."""
+def jobs_type() -> Limited:
+    """``--jobs``: 1 to ``[jobs] per_cpu`` × the CPUs."""
+    from generator.core.limits import jobs_message, limits, max_jobs
 
-    command_class = Command
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except TombgenError as exc:
-            fail(exc)
-
-
-Group.group_class = Group
+    return Limited(1, max_jobs(), jobs_message, shown=f"1–{limits()['jobs']['per_cpu']}×CPUs")
 
 
 def _any_of(choices: tuple[str, ...]) -> Callable:
@@ -68,10 +76,12 @@ def _any_of(choices: tuple[str, ...]) -> Callable:
 def click_option(option) -> click.Option:
     """The click option of a registry :class:`generator.registry.Option` declaration (choices
     from data are read when first needed)."""
-    from generator.registry import DataRef
+    from generator.registry import DataRef, Follows
 
     lazy = isinstance(option.choices, DataRef)
     o = option._replace(choices=()).resolved() if lazy else option.resolved()
+    if isinstance(o.default, Follows):   # resolved from the other option's value later
+        o = o._replace(default=None, help=f"{o.help} Default: {o.default.words}.")
     decls = [o.flag, o.name]
     if o.kind == "flag":
         return click.Option(decls, is_flag=True, default=bool(o.default), help=o.help)
@@ -79,7 +89,9 @@ def click_option(option) -> click.Option:
                           "show_default": o.default is not None}
     if o.metavar:
         kw["metavar"] = o.metavar
-    if o.kind == "int":
+    if o.kind == "int" and o.limit:
+        kw["type"] = limited(o.limit, o.flag, o.low)
+    elif o.kind == "int":
         kw["type"] = (click.IntRange(o.low, o.high) if (o.low, o.high) != (None, None)
                       else click.INT)
     elif o.kind == "number":
@@ -137,10 +149,10 @@ OUT_OPTION = dict(type=click.Path(file_okay=False), default="output", show_defau
 def product_command(game_name: str, kind: str) -> click.Command:
     """The command ``tombgen <game> <kind>``, made from the product's option declarations (its
     own, then the shared ones, ``--out``, and ``--jobs``/``--dask`` when it plays games)."""
-    from generator.registry import SHARED_OPTIONS, game
+    from generator.registry import game
 
     product = game(game_name).product(kind)
-    params = [click_option(o) for o in product.options + SHARED_OPTIONS]
+    params = [click_option(o) for o in product.options + product.shared_options()]
     params.append(click.Option(["--out"], **OUT_OPTION))
     if product.executor:
         params += executor_params("Play the rating games")
@@ -150,12 +162,28 @@ def product_command(game_name: str, kind: str) -> click.Command:
 
         from generator.produce import make_request
 
-        request = make_request(game_name, kind, values)
+        request = make_request(game_name, kind, absolute_paths(product, values))
         where = product.fn("executor")(jobs, dask) if product.executor else nullcontext()
         with where:
             run_product(request, out)
 
     return Command(kind, params=params, callback=callback, help=product.summary)
+
+
+def absolute_paths(product, values: dict[str, Any]) -> dict[str, Any]:
+    """Option values that name files (declared ``paths``), made absolute: the JSON, the PDF
+    metadata and a batch manifest then name a file that ``tombgen verify`` finds from any
+    folder. Names that are not files (``map-1``, ``random``) stay as they are; so does each
+    comma-separated part that is not a file."""
+    out = dict(values)
+    for option in product.options:
+        value = out.get(option.name)
+        if not option.paths or not isinstance(value, str):
+            continue
+        parts = [str(Path(v).resolve()) if v and v != "-" and Path(v).is_file() else v
+                 for v in value.split(",")]
+        out[option.name] = ",".join(parts)
+    return out
 
 
 def add_products(group: click.Group, game_name: str) -> None:
@@ -168,25 +196,29 @@ def add_products(group: click.Group, game_name: str) -> None:
 
 def run_product(request, out: str) -> None:
     """What every product command does: pick and print the seed, produce, print a line per file
-    and each item's description."""
+    (before the files get their final names: an output that cannot be printed stops the run
+    with nothing changed) and each item's description."""
     from generator.core.rng import fresh_seed
     from generator.produce import produce
 
     seed = fresh_seed() if request.seed is None else request.seed
     click.echo(f"seed: {seed}")
     notes: list[str] = []
-    for written in produce(request.game, request.kind, seed, count=request.count,
-                           paper=request.paper, mono=request.mono, out=out,
-                           formats=request.formats, options=request.options, lang=request.lang,
-                           notes=notes):
-        click.echo(written.summary())
+
+    def announce(files) -> None:
+        for written in files:
+            click.echo(written.summary())
+
+    produce(request.game, request.kind, seed, count=request.count, paper=request.paper,
+            mono=request.mono, out=out, formats=request.formats, options=request.options,
+            lang=request.lang, notes=notes, force=request.force, announce=announce)
     for line in notes:
         click.echo(line)
 
 
 def _executor_decls(what: str, jobs_default: int | None,
                     jobs_help: str) -> list[tuple[list[str], dict[str, Any]]]:
-    return [(["--jobs"], {"type": click.IntRange(min=1), "default": jobs_default,
+    return [(["--jobs"], {"type": jobs_type(), "default": jobs_default,
                           "show_default": jobs_default is not None, "help": jobs_help}),
             (["--dask"], {"default": None, "metavar": "ADDRESS",
                           "help": f"{what} on a running dask.distributed scheduler instead "
@@ -219,7 +251,7 @@ def executor_options(what: str = "Play the games", jobs_default: int | None = 1,
 SIMULATE_GAMES = 1000
 
 #: Parameters of a simulate command that do not change its results (not in its file name).
-RUN_ONLY = ("seed", "out", "as_json", "jobs", "dask", "record_dir")
+RUN_ONLY = ("seed", "out", "as_json", "jobs", "dask", "record_dir", "force")
 
 
 class LazyChoice(click.Choice):
@@ -257,6 +289,8 @@ class Simulation(NamedTuple):
     dask: str | None
     out: str
     as_json: bool
+    #: ``--force``: replace a document (or game record) that exists with other content.
+    force: bool = False
 
     def players(self, seats: int) -> list[str]:
         """One player per seat: ``--player`` as given, the last repeated; none → the game's
@@ -270,25 +304,28 @@ class Simulation(NamedTuple):
 
     def run(self, play: Callable[..., dict], describe: Callable[[dict], list[str]]) -> dict:
         """Draws and prints the seed, plays (``play(seed, executor, progress) -> document``),
-        prints the summary, writes the document to ``--out`` and, with ``--json``, prints it;
-        with ``--json`` every other line goes to stderr so stdout is the document alone."""
+        prints the summary and, with ``--json``, the document, then writes it to ``--out``;
+        with ``--json`` every other line goes to stderr so stdout is the document alone.
+        Game records written while playing follow ``--force`` too."""
         from generator.core.envelope import dumps
         from generator.core.executor import executor_for
-        from generator.core.output import check_dir
+        from generator.core.output import check_dir, replacing
         from generator.core.rng import fresh_seed
         from generator.core.simulation import text_lines
 
         seed = fresh_seed() if self.seed is None else self.seed
         click.echo(f"seed: {seed}", err=self.as_json)
         check_dir(self.out)
-        with executor_for(self.jobs, self.dask) as executor:
-            doc = play(seed, executor, progress)
-        for line in text_lines(doc) + describe(doc):
-            click.echo(line, err=self.as_json)
-        name = simulation_file_name(click.get_current_context(), self, doc)
-        write_json_file(str(Path(self.out) / name), doc, err=self.as_json)
-        if self.as_json:
-            click.echo(dumps(doc), nl=False)
+        with replacing(self.force):
+            with executor_for(self.jobs, self.dask) as executor:
+                doc = play(seed, executor, progress)
+            for line in text_lines(doc) + describe(doc):
+                click.echo(line, err=self.as_json)
+            if self.as_json:  # printed first: a standard output that fails writes no file
+                click.echo(dumps(doc), nl=False)
+            name = simulation_file_name(click.get_current_context(), self, doc)
+            write_json_file(str(Path(self.out) / name), doc, err=self.as_json,
+                            force=self.force)
         return doc
 
 
@@ -297,7 +334,7 @@ def simulate_options(game: str) -> Callable:
     --jobs --dask``; the command function receives them as one :class:`Simulation` ``sim``."""
     bots = f"generator.games.{game}.bots:BOTS"
     shared = [
-        (["--games"], {"type": click.IntRange(min=1), "default": SIMULATE_GAMES,
+        (["--games"], {"type": limited("games", "--games"), "default": SIMULATE_GAMES,
                        "show_default": True, "metavar": "N", "help": "Games to play."}),
         (["--seed"], {"type": click.IntRange(min=0), "default": None, "metavar": "INT",
                       "help": "Seed (an integer ≥ 0). Default: a fresh one, always printed."}),
@@ -312,11 +349,13 @@ def simulate_options(game: str) -> Callable:
 
     def decorate(fn: Callable) -> Callable:
         @functools.wraps(fn)
-        def command(*args, games, seed, player, out, as_json, jobs, dask, **kwargs):
-            run = Simulation(game, games, seed, tuple(player), jobs, dask, out, as_json)
+        def command(*args, games, seed, player, out, as_json, jobs, dask, force, **kwargs):
+            run = Simulation(game, games, seed, tuple(player), jobs, dask, out, as_json, force)
             return fn(*args, sim=run, **kwargs)
 
         command = executor_options()(command)
+        command = shared_option("force", help="Replace a document or game record that exists "
+                                "with other content.")(command)
         for decls, kw in reversed(shared):
             command = click.option(*decls, **kw)(command)
         return command
@@ -370,28 +409,20 @@ def simulation_file_name(ctx: click.Context, run: Simulation, doc: dict) -> str:
 
 
 def _slug(value: Any, doc: dict) -> str:
-    """A value as a file-name part: a file as its name plus a hash of its content."""
-    import hashlib
-    import re
+    """A value as a file-name part: a file as its name plus a hash of its content (standard
+    input: a hash of the document)."""
+    from generator.core.envelope import dumps
+    from generator.core.output import name_part
 
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    text = str(value)
-    path = Path(text)
-    if text == "-" or path.is_file():
-        from generator.core.envelope import dumps
-
-        data = dumps(doc).encode() if text == "-" else path.read_bytes()
-        stem = "stdin" if text == "-" else path.stem
-        text = f"{stem}-{hashlib.sha256(data).hexdigest()[:6]}"
-    return re.sub(r"[^A-Za-z0-9.-]+", "_", text).strip("_") or "_"
+    return name_part(value, stdin=dumps(doc).encode())
 
 
 def read_json_arg(path: str) -> Any:
-    """Reads a JSON file (or ``-``) given on the command line; errors become exit 2."""
-    from generator.core.envelope import parse_json, read_text
+    """Reads a JSON file (or ``-``) given on the command line, within the input limits; errors
+    become exit 2 (a hostile text exit 1)."""
+    from generator.core.inputs import read_json
 
-    return parse_json(read_text(path), "<stdin>" if path == "-" else path)
+    return read_json(path)
 
 
 def progress(iterable, length: int, label: str):
@@ -421,14 +452,15 @@ def echo_report(report, as_json: bool) -> None:
     raise SystemExit(0 if report.ok else 1)
 
 
-def write_json_file(path: str, doc: dict, err: bool = False) -> None:
-    """Writes a JSON document atomically and prints its summary line (on stderr with ``err``)."""
+def write_json_file(path: str, doc: dict, err: bool = False, force: bool = False) -> None:
+    """Writes a JSON document atomically under the overwrite rule
+    (:func:`generator.core.output.publish`) and prints its summary line (on stderr with
+    ``err``)."""
     from generator.core.envelope import dumps
-    from generator.core.output import atomic_write
+    from generator.core.output import prepare_dir, remove_stale_parts, write_file
 
     target = Path(path)
-    if target.parent and not target.parent.exists():
-        target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_parts(prepare_dir(target.parent))
     data = dumps(doc)
-    atomic_write(target, data)
-    click.echo(f"wrote {target} (json, {len(data.encode()) / 1024:.1f} kB)", err=err)
+    verb = "wrote" if write_file(target, data, force) else "unchanged"
+    click.echo(f"{verb} {target} (json, {len(data.encode()) / 1024:.1f} kB)", err=err)

@@ -64,9 +64,11 @@ def browser():
         chrome.close()
 
 
-def product_files(tmp: Path, game: str, kind: str, seed: int, paper: str, mono: bool):
+def product_files(tmp: Path, game: str, kind: str, seed: int, paper: str, mono: bool,
+                  lang: str | None = None):
     """(SVG paths in page order, PDF bytes) of one item, as the command writes them."""
-    files = render_files(build(game, kind, seed, paper=paper, mono=mono), ("svg", "pdf"))
+    files = render_files(build(game, kind, seed, paper=paper, mono=mono, lang=lang),
+                         ("svg", "pdf"))
     svgs = []
     for name, fmt, _, data in files:
         (tmp / name).write_bytes(data)
@@ -126,6 +128,15 @@ def test_svg_in_chromium_matches_the_pdf(browser, tmp_path, game_name, kind):
             assert share <= MAX_SHARE, (f"{svg.name} page {n} ({paper}, "
                                         f"{'mono' if mono else 'colour'}): {share:.2%} of "
                                         f"4x4 blocks differ from the PDF")
+
+
+@pytest.mark.parametrize("game_name, kind", PRODUCTS)
+def test_french_svg_in_chromium_matches_the_pdf(browser, tmp_path, game_name, kind):
+    """French sheets too: accents, no-break spaces and the longer lines set the same way."""
+    svgs, pdf = product_files(tmp_path, game_name, kind, 4, "letter", False, "fr")
+    for n, (svg, raster) in enumerate(zip(svgs, pdf_rasters(pdf)), start=1):
+        share = differing_blocks(chromium_raster(browser, svg, raster.size), raster)
+        assert share <= MAX_SHARE, f"{svg.name} page {n}: {share:.2%} of 4x4 blocks differ"
 
 
 def test_the_comparison_catches_another_drawing(browser, tmp_path):

@@ -42,8 +42,9 @@ def test_the_footer_remakes_the_page(runner, tmp_path):
                                   "3", "--seed", "12", "--format", "svg,json", "--out",
                                   str(first)])
     assert result.exit_code == 0, result.output
-    footer = json.loads((first / "tut-trail-12.json").read_text())
-    svg = (first / "tut-trail-12.svg").read_text()
+    stem = "tut-trail-12-players-3-shape-spiral-spread"
+    footer = json.loads((first / f"{stem}.json").read_text())
+    svg = (first / f"{stem}.svg").read_text()
     printed = re.search(r"<text[^>]*>([^<]*· seed 12 ·[^<]*)</text>", svg).group(1)
     command = printed.split(" · ")[0]
     assert command == "tut trail --players 3 --shape spiral --spread"
@@ -51,8 +52,8 @@ def test_the_footer_remakes_the_page(runner, tmp_path):
     result = runner.invoke(main, [*shlex.split(command), "--seed", "12", "--format", "svg,json",
                                   "--out", str(again)])
     assert result.exit_code == 0, result.output
-    assert (again / "tut-trail-12.svg").read_bytes() == (first / "tut-trail-12.svg").read_bytes()
-    assert json.loads((again / "tut-trail-12.json").read_text()) == footer
+    assert (again / f"{stem}.svg").read_bytes() == (first / f"{stem}.svg").read_bytes()
+    assert json.loads((again / f"{stem}.json").read_text()) == footer
 
 
 def test_pdf_metadata_carries_the_command_and_the_language(runner, tmp_path):
@@ -61,7 +62,7 @@ def test_pdf_metadata_carries_the_command_and_the_language(runner, tmp_path):
     result = runner.invoke(main, ["tanis", "dig", "--style", "classic", "--count", "2", "--seed",
                                   "4", "--format", "pdf", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    meta = PdfReader(tmp_path / "tanis-dig-4.pdf").metadata
+    meta = PdfReader(tmp_path / "tanis-dig-4-style-classic.pdf").metadata
     assert meta["/Subject"] == (f"tanis dig --style classic --count 2 · seed 4 · 2 items · "
                                 f"{GENERATOR}")
     assert ", lang=en, " in meta["/Keywords"]

@@ -4,7 +4,8 @@ back through others (README, Design: layers).
 Layers, bottom to top:
   0 core      generator (the package itself), generator.core
   1 draw      generator.draw
-  2 pipeline  generator.registry, generator.produce, generator.validate, generator.clikit
+  2 pipeline  generator.registry, generator.runs, generator.produce, generator.validate,
+              generator.clikit, generator.guard
   3 games     generator.games (no game imports another game)
   4 features  generator.aids, generator.batch, generator.studio
   5 cli       generator.cli, generator.__main__
@@ -29,7 +30,7 @@ LAYERS = (
     ("core", ("generator", "generator.core")),
     ("draw", ("generator.draw",)),
     ("pipeline", ("generator.registry", "generator.produce", "generator.validate",
-                  "generator.clikit")),
+                  "generator.clikit", "generator.runs", "generator.guard")),
     ("games", ("generator.games",)),
     ("features", ("generator.aids", "generator.batch", "generator.studio")),
     ("cli", ("generator.cli", "generator.__main__")),

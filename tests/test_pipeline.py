@@ -62,8 +62,9 @@ def ink_mismatch(a, b) -> float:
 def _pair(tmp: Path, pdf_seed: int, svg_seed: int, *extra: str):
     make(tmp, "--seed", str(pdf_seed), "--format", "pdf", *extra)
     make(tmp, "--seed", str(svg_seed), "--format", "svg", *extra)
-    pdf_img = _raster(tmp / f"tanis-dig-{pdf_seed}.pdf")
-    svg_img = _raster(tmp / f"tanis-dig-{svg_seed}.svg")
+    mono = "-mono" if "--mono" in extra else ""
+    pdf_img = _raster(tmp / f"tanis-dig-{pdf_seed}{mono}.pdf")
+    svg_img = _raster(tmp / f"tanis-dig-{svg_seed}{mono}.svg")
     assert abs(pdf_img.size[0] - svg_img.size[0]) <= 1 and abs(pdf_img.size[1] - svg_img.size[1]) <= 1
     return pdf_img, svg_img.resize(pdf_img.size)
 

@@ -88,13 +88,14 @@ def test_a_file_is_named_by_its_name_and_content(runner, tmp_path):
     runner.invoke(main, ["tumba", "setup", "--seed", "1", "--mode", "advanced", "--format",
                          "json", "--out", str(tmp_path / "b")])
     names = []
-    for folder in ("a", "b"):
-        setup = tmp_path / folder / "tumba-setup-1.json"
+    for setup in (tmp_path / "a" / "tumba-setup-1.json",
+                  tmp_path / "b" / "tumba-setup-1-mode-advanced.json"):
         result = runner.invoke(main, ["tumba", "simulate", "--games", "2", "--seed", "1",
                                       "--setup", str(setup), "--out", str(tmp_path / "sim")])
         assert result.exit_code == 0, result.output
         names.append(result.output.strip().splitlines()[-1].split()[1])
     assert names[0] != names[1] and all("-setup-tumba-setup-1-" in n for n in names)
+    assert "-setup-tumba-setup-1-mode-advanced-" in names[1]
 
 
 def test_realms_with_several_players_shares_the_wins(runner, tmp_path):

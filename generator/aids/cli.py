@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from generator.clikit import Command, declared
+from generator.clikit import Command, declared, shared_option
 from generator.registry import SHARED_OPTIONS, DataRef, Option
 
 
@@ -69,19 +69,21 @@ def _with_options(fn):
 @_with_options
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder for the PDF files.")
-def aid(game: str, out: str, **values: Any) -> None:
+@shared_option("force", help="Replace files that exist with other content.")
+def aid(game: str, out: str, force: bool, **values: Any) -> None:
     """Player-aid cards for GAME (realms, tut, tanis, tumba) or all, as PDF.
 
     Every table on the cards is computed from the rules data and engines. Aids are not seeded:
     the same options and version always give the same file.
     """
     from generator.aids.build import make_aids
-    from generator.core.output import atomic_write, check_dir, prepare_dir
+    from generator.core.output import check_dir, prepare_dir, write_all
 
     arguments = aid_arguments(values, given_options(click.get_current_context()))
     check_dir(out)
     files = make_aids(game, **arguments)
     folder = prepare_dir(out)
+    done = write_all(folder, files, force)
     for name, data in files:
-        path = atomic_write(folder / name, data)
-        click.echo(f"wrote {path} (pdf, {len(data) / 1024:.1f} kB)")
+        verb = "wrote" if done[folder / name] else "unchanged"
+        click.echo(f"{verb} {folder / name} (pdf, {len(data) / 1024:.1f} kB)")

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -135,15 +134,12 @@ class _Problem(Exception):
 
 
 def read_toml(path: str | Path) -> tuple[str, dict[str, Any], Lines]:
-    """Text, parsed data and line index of a config; unreadable or invalid TOML → InputError."""
-    from generator.core.envelope import read_text
+    """Text, parsed data and line index of a config; unreadable or invalid TOML, or a file over
+    the input limits → InputError; a hostile text → RuleError (see generator.core.inputs)."""
+    from generator.core.inputs import parse_toml, read_text
 
     text = read_text(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: invalid TOML: {exc}") from None
-    return text, data, Lines(text)
+    return text, parse_toml(text, str(path)), Lines(text)
 
 
 def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = None) -> Config:
@@ -163,6 +159,7 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
         raw_items = []
     elif not raw_items and not problems:
         problems.append(_Problem(1, "no [[item]] tables: nothing to make"))
+    _check_size(raw_items, lines, problems)
     items: list[Item] = []
     for index, raw in enumerate(raw_items):
         try:
@@ -176,6 +173,7 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
             continue
         items.append(_keep_seed(item, raw, (previous or {}).get(index)))
     problems.extend(_collisions(items, lines))
+    _check_units(items, problems)
     if problems:
         problems.sort(key=lambda p: p.line)
         message = "\n".join(f"{path}:{p.line}: {p.message}" for p in problems)
@@ -184,6 +182,26 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
         raise InputError(message)
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return Config(path, sha, out, tuple(items))
+
+
+def _check_size(raw_items: list, lines: Lines, problems: list[_Problem]) -> None:
+    """No more ``[[item]]`` tables than ``[run] batch_items`` (the rest is not checked)."""
+    from generator.core.limits import beyond, run_limit
+
+    if len(raw_items) > run_limit("batch_items"):
+        problems.append(_Problem(lines.item(run_limit("batch_items")), beyond(
+            "batch_items", "[[item]] tables:", len(raw_items))))
+        del raw_items[run_limit("batch_items"):]
+
+
+def _check_units(items: list[Item], problems: list[_Problem]) -> None:
+    """No more sub-items in all than ``[run] batch_units``."""
+    from generator.core.limits import beyond, run_limit
+
+    total = sum(item.count for item in items)
+    if total > run_limit("batch_units"):
+        problems.append(_Problem(1, beyond("batch_units", "sub-items in all (the counts "
+                                           "added up):", total)))
 
 
 def _batch_table(data: dict, lines: Lines, path: Path, problems: list[_Problem]) -> Path | None:
@@ -308,6 +326,9 @@ def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
         if param.name in ("jobs", "dask"):
             raise _Problem(line, f"{key}: where the work runs is not an item option; give "
                            f"tombgen batch --{key} instead")
+        if param.name == "force":
+            raise _Problem(line, f"{key}: how files are written is not an item option; give "
+                           "tombgen batch --force instead")
         value = _resolve_paths(param, key, value, line, base, param.name in files)
         flag = next(o for o in param.opts if o.startswith("--"))
         if param.is_flag:
@@ -377,7 +398,8 @@ def _request(cmd, argv: list[str], game: str, kind: str, values: dict[str, Any],
     name = f"tombgen {game} {kind}"
     try:
         with cmd.make_context(name, argv) as ctx:
-            params = {k: v for k, v in ctx.params.items() if k not in ("out", "jobs", "dask")}
+            params = {k: v for k, v in ctx.params.items()
+                      if k not in ("out", "jobs", "dask", "force")}
     except click.ClickException as exc:
         raise _click_problem(exc, values, index, lines) from None
     try:
@@ -474,7 +496,7 @@ def _collisions(items: list[Item], lines: Lines) -> list[_Problem]:
         if item.is_aid:
             names = [aid_file_name(g, item.options, item.paper) for g in item.games]
         else:
-            names = [f"{item.game}-{item.kind}-{item.seed}"]
+            names = [_stem(item)]
         for name in names:
             other = seen.get(name)
             if other is not None and other.index != item.index:
@@ -485,6 +507,14 @@ def _collisions(items: list[Item], lines: Lines) -> list[_Problem]:
                 break
             seen[name] = item
     return problems
+
+
+def _stem(item: Item) -> str:
+    """The name every file of a product item starts with (see generator.produce.run_stem)."""
+    from generator.produce import RunInfo, run_stem
+
+    return run_stem(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
+                            item.lang), item.paper, item.mono)
 
 
 def out_folder(path: str | Path) -> Path | None:

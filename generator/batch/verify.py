@@ -34,6 +34,7 @@ MISMATCH = "MISMATCH"
 MISSING = "missing"
 FAILED = "FAILED"
 OLDER = "VERSION"
+UNLISTED = "UNLISTED"
 
 
 class Check(NamedTuple):
@@ -164,12 +165,27 @@ def verify_manifest(folder: Path, doc: dict[str, Any], run: _Executor, progress)
     out = [checks.pop(name, Check(name, MISMATCH, "recorded but its item no longer makes it"))
            for name in files]
     out += list(checks.values())
+    out += unlisted(folder, set(files))
     for failure in doc.get("failures", []):
         out.append(Check(f"item {failure.get('item')}.{failure.get('sub')}", FAILED,
                          f"failed in the batch run: {failure.get('error')}"))
     if not doc.get("complete", False) and not doc.get("failures"):
         out.append(Check(label, FAILED, "the batch run did not finish; run tombgen batch again"))
     return out
+
+
+def unlisted(folder: Path, listed: set[str]) -> list[Check]:
+    """Files in a batch folder that its manifest does not list (another run's, or a file put
+    there by hand): each is reported, since the manifest does not vouch for it. Hidden files
+    (temporary files, the lock, the part spool) are the batch's own and are not."""
+    found = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or path.name == manifest.NAME or path.name in listed:
+            continue
+        what = "a folder" if path.is_dir() else "a file"
+        found.append(Check(path.name, UNLISTED, f"{what} in the batch folder that its manifest "
+                           "does not list"))
+    return found
 
 
 def verify_json(path: Path, run: _Executor, progress=None) -> list[Check]:

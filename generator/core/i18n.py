@@ -11,6 +11,7 @@ Renderers use a tiny API::
     cat = catalogue("fr")
     cat["tut.aid.sets.title"]                  # a string without placeholders
     cat("tut.aid.sets.intro", sets=15)         # a string with {placeholders}, filled in
+    say = cat.words("tut.trail")               # one product's table: say("title", game=...)
 
 A missing key, a missing file or a placeholder without a value is a :class:`BuildError` naming
 the key and the file — there is never a fallback to another language. :func:`problems` compares
@@ -70,6 +71,10 @@ class Catalogue:
         except (ValueError, IndexError) as exc:
             raise BuildError(f"{self.file_of(key)} [{key}]: malformed string {text!r} ({exc})") from None
 
+    def words(self, prefix: str) -> "Words":
+        """The catalogue seen from one table (``"tut.trail"``): what a sheet's renderer holds."""
+        return Words(self, prefix)
+
     # ---- inspection ------------------------------------------------------------------------
 
     def template(self, key: str) -> str:
@@ -120,6 +125,36 @@ class Catalogue:
                                  "other languages")
             self._domains[domain] = _flatten(read_toml(path), path, domain + ".")
         return self._domains[domain]
+
+
+class Words:
+    """One table of a catalogue: ``say("index.head")`` is ``cat("tut.trail.index.head")``, with
+    placeholders filled from keyword values; the same errors as the catalogue (a missing key or
+    value names the key and the file)."""
+
+    __slots__ = ("cat", "prefix")
+
+    def __init__(self, cat: Catalogue, prefix: str):
+        self.cat = cat
+        self.prefix = prefix
+
+    @property
+    def lang(self) -> str:
+        return self.cat.lang
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self.cat(f"{self.prefix}.{key}", **values)
+
+    def key(self, key: str) -> str:
+        """The full catalogue key of ``key`` (for error messages and tests)."""
+        return f"{self.prefix}.{key}"
+
+    def num(self, value: float, spec: str = "g") -> str:
+        """A number as the language writes it: ``12.5`` and ``20,000`` in English, ``12,5``
+        and ``20 000`` in French (``common.number``; digits are grouped from 10,000 up)."""
+        if isinstance(value, int) and abs(value) >= 10000:
+            return format(value, ",").replace(",", self.cat["common.number.thousands"])
+        return format(value, spec).replace(".", self.cat["common.number.decimal"])
 
 
 @functools.cache

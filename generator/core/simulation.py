@@ -180,7 +180,10 @@ def _check_spread(report: Report, values: Any, where: str) -> None:
     if not (_within(values["mean"], values["mean_interval"])
             and _within(values["median"], values["median_interval"])):
         report.add("mean-interval", "the mean and median must lie within their intervals", where)
-    if not values["min"] <= values["p10"] <= values["median"] <= values["p90"] <= values["max"]:
+    order = [values[k] for k in ("min", "p10", "median", "p90", "max")]
+    if not all(_number(v) for v in order):
+        report.add("spread-numbers", "min, p10, median, p90 and max must be numbers", where)
+    elif not order == sorted(order):
         report.add("spread-order", "min ≤ p10 ≤ median ≤ p90 ≤ max must hold", where)
 
 

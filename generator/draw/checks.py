@@ -2,7 +2,8 @@
 
 ``print_problems(page, sheet)`` lists every primitive that breaks a print limit of
 ``seeds/print.toml``: drawn outside the margins, a line thinner than the minimum, text smaller
-than the minimum. ``legibility_problems(page, sheet)`` lists every text whose contrast with what
+than the minimum; ``text_overlaps(page)`` every pair of texts printed over each other.
+``legibility_problems(page, sheet)`` lists every text whose contrast with what
 lies under it is below ``min_contrast`` (WCAG 2 contrast ratio), and every pair of same-shaped
 fills told apart only by a grey step under ``min_grey_step``. Tests run them over every sheet;
 renderers may run them before writing.
@@ -57,6 +58,23 @@ def print_problems(page: Page, sheet: Sheet) -> list[str]:
                 problems.append(f"{where}: line {style.width * scale:.3f} mm is below "
                                 f"{limits['min_line']:g} mm: {item.log()[:60]}")
     return problems
+
+
+def text_overlaps(page: Page, tolerance: float = 0.15) -> list[str]:
+    """Every pair of texts whose boxes (advance width × ascent to descent) overlap by more than
+    ``tolerance`` mm both ways: a string that ran into its neighbour (a longer translation
+    that was not given room). Texts inside symbols are left out (pictograms draw their own)."""
+    boxes = sorted((page_bounds(item, matrix), item.text, "/".join(names) or "page")
+                   for item, matrix, names in walk(page)
+                   if isinstance(item, Text) and not any(n.startswith("symbol:") for n in names))
+    found = []
+    for i, ((x0, y0, x1, y1), text_a, where) in enumerate(boxes):
+        for (u0, v0, u1, v1), text_b, _ in boxes[i + 1:]:
+            if u0 > x1 - tolerance:
+                break           # sorted by left edge: nothing further right can overlap
+            if min(x1, u1) - max(x0, u0) > tolerance and min(y1, v1) - max(y0, v0) > tolerance:
+                found.append(f"{where}: {text_a!r} overlaps {text_b!r}")
+    return found
 
 
 def named_groups(page: Page) -> set[str]:

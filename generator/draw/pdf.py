@@ -185,14 +185,17 @@ def document_to_pdf(doc: Document) -> bytes:
     """The PDF bytes of a document: one PDF page per scene page, metadata from the document."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.core.inputs import printable
+
     buf = io.BytesIO()
     first = doc.pages[0]
     # The initial font is ours too: reportlab's default would add an unembedded Helvetica.
     canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1,
                     pageCompression=1, initialFontName=pdf_name())
-    canvas.setTitle(doc.title)
-    canvas.setSubject(doc.subject)
-    canvas.setKeywords(", ".join(doc.keywords))
+    # metadata holds what the user gave (file names…): hostile characters are escaped
+    canvas.setTitle(printable(doc.title, None))
+    canvas.setSubject(printable(doc.subject, None))
+    canvas.setKeywords(printable(", ".join(doc.keywords), None))
     canvas.setCreator(GENERATOR)
     canvas.setAuthor(GENERATOR)
     canvas.setProducer(GENERATOR)

@@ -24,8 +24,9 @@ from generator.draw.scene import (
 )
 
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-#: The XML special characters, and the C0 controls XML 1.0 forbids (tab, LF and CR are allowed).
-_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f]')
+#: The XML special characters, the C0 controls XML 1.0 forbids (tab, LF and CR are allowed),
+#: lone surrogates (no UTF-8 for them) and U+FFFE, U+FFFF (not XML characters): all dropped.
+_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
 _HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
          'version="1.1" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" '
          'font-family="{family}" xml:space="preserve" '

@@ -9,6 +9,8 @@ of the family; when even that does not fit it raises :class:`BuildError` naming 
 
 from __future__ import annotations
 
+import re
+
 from generator.core.errors import BuildError
 from generator.draw.fonts import advance
 from generator.draw.paper import settings
@@ -17,6 +19,8 @@ from generator.draw.scene import PT_TO_MM, Text
 _WIDTH_CACHE: dict[tuple[str, float, bool, bool], float] = {}
 #: Size step of the fitting (pt).
 STEP = 0.25
+#: Where a line may break: ordinary white space, never a no-break space.
+_BREAKS = re.compile(r"[ \t\r\n]+")
 
 
 def measure(value: str, size: float, bold: bool = False, condensed: bool = False) -> float:
@@ -68,10 +72,11 @@ def _fit(value: str, size: float, floor: float, bold: bool, condensed: bool,
 
 
 def wrap(value: str, size: float, max_width: float, bold: bool = False) -> list[str]:
-    """Splits ``value`` into lines no wider than ``max_width`` mm (words are never cut)."""
+    """Splits ``value`` into lines no wider than ``max_width`` mm (words are never cut). A
+    no-break space (U+00A0, French before ``: ; ! ?``) joins its neighbours into one word."""
     lines: list[str] = []
     current = ""
-    for word in value.split():
+    for word in _BREAKS.split(value.strip()):
         candidate = f"{current} {word}" if current else word
         if measure(candidate, size, bold) <= max_width:
             current = candidate
@@ -95,3 +100,21 @@ def paragraph(x: float, y: float, value: str, size: float, max_width: float, max
                          f"the box holds {max_lines}")
     step = size * PT_TO_MM * leading
     return [text(x, y + i * step, line, size, bold=bold, fill=fill) for i, line in enumerate(lines)]
+
+
+def fit_lines(value: str, size: float, max_width: float, bold: bool = False) -> list[str]:
+    """``value`` on one line when it fits ``max_width`` (shrunk down to the print minimum, or in
+    the condensed cut, as :func:`text` would set it), else its words wrapped at ``size``: a
+    longer translation takes another line rather than failing."""
+    if measure(value, min_text_size(), bold, condensed=True) <= max_width + 1e-6:
+        return [value]
+    return wrap(value, size, max_width, bold)
+
+
+def set_lines(x: float, y: float, lines: list[str], size: float, max_width: float, *,
+              bold: bool = False, fill: str = "#000000", leading: float = 1.2) -> list[Text]:
+    """Lines (from :func:`fit_lines` or :func:`wrap`) from baseline ``y`` down, each fitted to
+    ``max_width``."""
+    step = size * PT_TO_MM * leading
+    return [text(x, y + i * step, line, size, bold=bold, fill=fill, max_width=max_width)
+            for i, line in enumerate(lines)]

@@ -13,10 +13,13 @@ from generator.registry import SHARED_OPTIONS, games
 from generator.studio.params import NOT_OVER_HTTP, allowed_names
 from generator.studio.settings import limits
 
-#: The shared options a form shows (``--format`` is the download asked for, ``--seed`` has a
-#: field of its own with "new seed").
-FORM_SHARED = tuple(o for o in SHARED_OPTIONS if o.name not in NOT_OVER_HTTP and o.name != "seed")
 SHARED = {o.name for o in SHARED_OPTIONS}
+
+
+def form_shared(options) -> tuple:
+    """The shared options a form shows (``--format`` is the download asked for, ``--seed`` has
+    a field of its own with "new seed")."""
+    return tuple(o for o in options if o.name not in NOT_OVER_HTTP and o.name != "seed")
 
 
 def _described(option, game: str | None = None, kind: str | None = None) -> dict[str, Any]:
@@ -42,7 +45,7 @@ def catalogue() -> dict[str, Any]:
                 "languages": list(product.languages),
                 "files": ["svg", "pdf", "json"],
                 "options": options,
-                "shared": [_described(o) for o in FORM_SHARED]})
+                "shared": [_described(o) for o in form_shared(product.shared_options())]})
         aid = None
         if spec.aid:
             aid = {"kind": "aid", "summary": "Player-aid cards: reference tables computed from "
@@ -56,11 +59,14 @@ def catalogue() -> dict[str, Any]:
 def realms_vocabulary() -> dict[str, Any]:
     """What the map editor offers: sizes, finding kinds (with their map-file tokens), room
     contents, door sides, difficulties, coin piles and the number of entrances."""
+    from generator.core.i18n import catalogue
     from generator.games.realms.mapfile import builtin_maps
     from generator.games.realms.model import data, finding_kinds, room_kinds
 
     spec, legend = data()["map"], data()["legend"]
-    names = dict(data()["names"]["items"])
+    cat = catalogue("en")     # the page speaks English; magic items by their sheet names
+    names = {k: cat[f"realms.names.item.{k}"] for k in finding_kinds()
+             if cat.has(f"realms.names.item.{k}")}
     return {
         "min_size": spec["min_size"], "max_size": spec["max_size"],
         "entrances": spec["entrances"], "max_coin_pile": spec["max_coin_pile"],

@@ -31,6 +31,7 @@ NOT_OVER_HTTP = {
     "out": "files are not written: the answer is the file",
     "jobs": "the page runs one job at a time",
     "dask": "the page runs one job at a time",
+    "force": "files are not written: nothing is replaced",
 }
 TRUE, FALSE = ("true", "1", "yes", "on"), ("false", "0", "no", "off")
 

@@ -137,7 +137,7 @@ export class MapEditor {
 
   fields() {
     const m = this.map;
-    const out = {format: "tombgen/realms.map", name: m.name, difficulty: m.difficulty,
+    const out = {format: "tombgen/realms.map", version: 1, name: m.name, difficulty: m.difficulty,
       description: m.description, size: [m.w, m.h], entrances: [], stone: [], rooms: [], findings: []};
     for (const key of m.entrances) {
       const [x, y, side] = key.split(",");

@@ -28,7 +28,8 @@ class Field {
     if (o.kind === "flag") return el("input", {type: "checkbox", id, checked: !!o.default});
     if (o.kind === "choice") {
       const select = el("select", {id});
-      if (o.default === null) select.append(el("option", {value: ""}, "— (not given)"));
+      if (o.default === null) select.append(el("option", {value: ""},
+        o.follows ? `— (as --${o.follows.replace(/_/g, "-")})` : "— (not given)"));
       for (const choice of o.choices) {
         const missing = o.name === "lang" && languages && !languages.includes(choice);
         select.append(el("option", {value: choice, disabled: missing},

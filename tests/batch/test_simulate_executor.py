@@ -60,10 +60,13 @@ def test_tut_simulate_cli_jobs(runner, tmp_path):
 
 def test_tumba_simulate_cli_jobs(runner, tmp_path):
     args = ["tumba", "simulate", "--players", "3", "--games", "55", "--player", "random",
-            "--seed", "8", "--json", "--out", str(tmp_path)]
-    one, two = (runner.invoke(main, args + ["--jobs", jobs]) for jobs in ("1", "2"))
+            "--seed", "8", "--json"]
+    one, two = (runner.invoke(main, args + ["--jobs", jobs, "--out", str(tmp_path / jobs)])
+                for jobs in ("1", "2"))
     assert one.exit_code == 0 and two.exit_code == 0, two.output
-    assert one.output == two.output  # the summary (stderr) and the JSON
+    # the summary (stderr) and the JSON
+    assert one.output.replace(str(tmp_path / "1"), "X") == two.output.replace(
+        str(tmp_path / "2"), "X")
     assert json.loads(one.stdout)["games"] == 55
 
 
@@ -100,8 +103,8 @@ def test_realms_map_rating_jobs(runner, tmp_path, monkeypatch):
                                       "--jobs", jobs])
         assert result.exit_code == 0, result.output
         results.append((result.output.replace(str(folder), "X"),
-                        (folder / "realms-map-4.json").read_bytes(),
-                        (folder / "realms-map-4.toml").read_bytes()))
+                        (folder / "realms-map-4-size-12-rating-games-60.json").read_bytes(),
+                        (folder / "realms-map-4-size-12-rating-games-60.toml").read_bytes()))
     assert results[0] == results[1]
     assert json.loads(results[0][1])["rating"]["games"] == 60
     assert made == [(2, None)]  # --jobs 2 rated on a pool; --jobs 1 in this process

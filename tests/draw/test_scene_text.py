@@ -96,3 +96,14 @@ def test_sheet_frames():
     assert (a4.width, a4.height) == (210, 297) and (letter.width, letter.height) == (215.9, 279.4)
     assert a4.left >= a4.limits["min_margin"] and a4.bottom < a4.footer_y
     assert letter.theme.mono and letter.theme("red") == "#000000"
+
+
+def test_wrap_never_breaks_at_a_no_break_space():
+    """French puts a no-break space before ':' and ';': a line never starts with them, and the
+    space is kept (splitting on every white space would break there and lose it)."""
+    value = "Dépensez 1\xa0: un dé de plus\xa0; 2\xa0: lancez"
+    for width in range(16, 80, 2):
+        lines = wrap(value, 8, width)
+        assert " ".join(lines) == value
+        assert not any(line.startswith((":", ";")) for line in lines)
+    assert wrap(value, 8, 20) == ["Dépensez 1\xa0:", "un dé de", "plus\xa0; 2\xa0:", "lancez"]

@@ -10,7 +10,7 @@ import pytest
 
 from generator.registry import games
 
-from studio_support import cli_files, finished
+from studio_support import cli_files, finished, one
 
 #: Options of each product's case (not all defaults, so options are seen to pass through).
 CASES = {
@@ -63,12 +63,12 @@ def test_a_count_run_is_one_pdf_and_its_items(client, tmp_path):
                         "letter", "--mono")
     query = {"seed": "9", "count": "3", "paper": "letter", "mono": "true"}
     pdf = client.get("/api/tanis/dig.pdf", params=query)
-    assert pdf.content == written["tanis-dig-9.pdf"]
+    assert pdf.content == one(written, "tanis-dig-9*.pdf")
     assert pdf.headers["x-tombgen-items"] == "3"
     svg = client.get("/api/tanis/dig.svg", params={**query, "item": 2, "page": 2})
-    assert svg.content == written["tanis-dig-9-2-p2.svg"]
+    assert svg.content == one(written, "tanis-dig-9*-2-p2.svg")
     doc = client.get("/api/tanis/dig.json", params={**query, "item": 3})
-    assert doc.content == written["tanis-dig-9-3.json"]
+    assert doc.content == one(written, "tanis-dig-9*-3.json")
     assert json.loads(doc.content)["item"] == 3
 
 
@@ -109,7 +109,7 @@ def _edited_map(client) -> dict:
     spot = next((x, y) for y in range(1, 11) for x in range(1, 11) if (x, y) not in taken)
     fields["findings"].append({"x": spot[0], "y": spot[1], "kind": "coins", "amount": 1})
     fields["name"] = "The Long Crypt"
-    return {"format": "tombgen/realms.map", **fields}
+    return {"format": "tombgen/realms.map", "version": 1, **fields}
 
 
 def test_the_sheet_of_a_map_in_the_body_is_the_command_beside_its_file(client, tmp_path):
@@ -121,12 +121,12 @@ def test_the_sheet_of_a_map_in_the_body_is_the_command_beside_its_file(client, t
     written = cli_files(tmp_path, "realms", "sheet", "--map", "crypt.toml", "--seed", "5",
                         "--players", "2", "--start", "kids")
     query = {"name": "crypt.toml", "seed": "5", "players": "2", "start": "kids"}
-    for ext, name in (("pdf", "realms-sheet-5.pdf"), ("json", "realms-sheet-5.json")):
+    for ext in ("pdf", "json"):
         answer = client.post(f"/api/realms/sheet.{ext}", params=query, content=toml.content)
         assert answer.status_code == 200, answer.text
-        assert answer.content == written[name]
+        assert answer.content == one(written, f"realms-sheet-5*.{ext}")
     page2 = client.post("/api/realms/sheet.svg", params={**query, "page": 2}, content=toml.content)
-    assert page2.content == written["realms-sheet-5-p2.svg"]
+    assert page2.content == one(written, "realms-sheet-5*-p2.svg")
     assert "--map crypt.toml" in page2.headers["x-tombgen-command"]
 
 
@@ -138,6 +138,6 @@ def test_a_rated_map_document_prints_its_rating_as_the_command_does(client, tmp_
     written = cli_files(tmp_path, "realms", "sheet", "--map", "crypt.json", "--seed", "8")
     answer = client.post("/api/realms/sheet.json", params={"name": "crypt.json", "seed": 8},
                          json=doc)
-    assert answer.content == written["realms-sheet-8.json"]
+    assert answer.content == one(written, "realms-sheet-8*.json")
     assert json.loads(answer.content)["rating"]["games"] == 6
 

@@ -19,7 +19,7 @@ MAP_1 = resource("maps", "realms/map-1.toml")
 
 
 def map_1() -> dict:
-    return {"format": "tombgen/realms.map", **map_to_fields(load_map("map-1"))}
+    return {"format": "tombgen/realms.map", "version": 1, **map_to_fields(load_map("map-1"))}
 
 
 def test_a_valid_map_is_200_in_either_form(client):
@@ -67,7 +67,7 @@ def test_the_report_is_the_commands_and_file_places_become_squares(client, tmp_p
 @pytest.mark.parametrize("body, words", [
     ("grid = [", "invalid TOML"),
     ('{"size": [12, 12]}', "expected \"format\": \"tombgen/realms.map\""),
-    ('{"format": "tombgen/realms.map", "size": 12}', "missing key(s)"),
+    ('{"format": "tombgen/realms.map", "version": 1, "size": 12}', "missing key(s)"),
 ])
 def test_an_unreadable_map_is_400(client, body, words):
     answer = client.post("/api/realms/validate", content=body)
@@ -161,6 +161,8 @@ def test_the_vocabulary_is_the_games_data(client):
     assert [r["kind"] for r in words["rooms"]] == list(room_kinds())
     assert (words["min_size"], words["max_size"]) == (12, 16)
     assert words["doors"] == dict(data()["legend"]["doors"])
+    named = {f["kind"]: f["name"] for f in words["findings"]}
+    assert named["wand"] == "Wand of Shifting Walls" and named["ooze"] == "ooze"
 
 
 def test_saved_maps_are_not_written_on_the_server(client, tmp_path, monkeypatch):

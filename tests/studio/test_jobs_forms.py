@@ -124,4 +124,4 @@ def test_a_changed_declaration_changes_the_form(monkeypatch):
     assert form["options"][-1] == {"name": "depth", "flag": "--depth", "kind": "int",
                                    "default": 2, "choices": [], "low": 1, "high": 9,
                                    "metavar": "", "help": "How deep.", "paths": False,
-                                   "requires": {}}
+                                   "requires": {}, "limit": "", "beyond": ""}

@@ -34,7 +34,7 @@ SPEC = GameSpec(
                        "int", default=1, low=1, high=DataRef(_DATA, "sheet.max_players")),
                 Option("rating_games", _RATING.format(what="generated map"), "int",
                        default=DataRef(_DATA, "generate.sheet_games"), low=0, metavar="G",
-                       requires=_RANDOM),
+                       requires=_RANDOM, limit="rating_games"),
                 Option("size", "The generated map's size, 12 to 16 a side (default: random).",
                        metavar="N|WxH", requires=_RANDOM),
                 Option("start", "Easy-mode starts: easy circles 3 coins, kids 5 coins and a "
@@ -43,6 +43,7 @@ SPEC = GameSpec(
             ),
             check=f"{_M}.cli:check_sheet",
             executor=f"{_M}.rating:rating_executor",
+            languages=("en", "fr"),
         ),
         ProductSpec(
             kind="map",
@@ -60,15 +61,18 @@ SPEC = GameSpec(
                 Option("difficulty", "Steer the generator, then keep only a map rated this "
                        "difficulty.", "choice", choices=DataRef(f"{_M}.model:LEVELS")),
                 Option("rating_games", _RATING.format(what="map"), "int",
-                       default=DataRef(_DATA, "rating.games"), low=0, metavar="G"),
+                       default=DataRef(_DATA, "rating.games"), low=0, metavar="G",
+                       limit="rating_games"),
             ),
             executor=f"{_M}.rating:rating_executor",
             extra_files=f"{_M}.products:map_item_files",
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
     readers=((".toml", f"{_M}.mapfile:validate_map_file"),),
     documents=(("record", f"{_M}.records:validate_record_document"),
-               ("simulation", f"{_M}.simulate:validate_simulation")),
+               ("simulation", f"{_M}.simulate:validate_simulation"),
+               ("score", f"{_M}.rules_scoring:validate_score_document")),
 )

@@ -104,7 +104,7 @@ def _fight(cat: Catalogue) -> tuple[Section, ...]:
     ))
     items = Section(f"{K}.items", cat[f"{K}.items.title"], (
         Table(f"{K}.items.table", (cat[f"{K}.items.item"], cat[f"{K}.items.does"]),
-              tuple((cat[f"{K}.item.{i}.name"], cat[f"{K}.item.{i}.does"]) for i in ITEMS)),
+              tuple((cat[f"realms.names.item.{i}"], cat[f"{K}.item.{i}.does"]) for i in ITEMS)),
         Para(f"{K}.items.uses", cat(f"{K}.items.uses", uses=cap["item_uses"])),
     ))
     return monsters, mummy, coin, items

@@ -189,10 +189,24 @@ def _rating_for(m: Map, doc: Any) -> Rating | None:
 
 
 def render_map_item(item: MapItem, sheet, info) -> list:
-    """The preview of a generated map: its game sheet."""
-    from generator.games.realms.render import Header, sheet_page
+    """The preview of a generated map: its game sheet, in the run's language."""
+    from generator.games.realms.render import sheet_page
 
-    return [sheet_page(sheet, item.map, Header(item.map.name, detail(item.map, item.rating)))]
+    say = _words(info)
+    return [sheet_page(sheet, item.map, _header(item.map, item.rating, say), say=say)]
+
+
+def _words(info):
+    """The sheet's words in the run's language (English for a call without a run)."""
+    from generator.games.realms.render_kit import sheet_words
+
+    return sheet_words(info.lang if info is not None else "en")
+
+
+def _header(m: Map, r: Rating | None, say, player: int = 0, players: int = 1):
+    from generator.games.realms.render import Header, map_title
+
+    return Header(map_title(m.name, say.lang), detail(m, r, say), player, players)
 
 
 # ------------------------------------------------------------------------------------ sheets
@@ -336,34 +350,34 @@ def _map_and_rating(doc: Any, place: str) -> tuple[Map, Rating | None]:
 
 def render_sheet(item: SheetItem, sheet, info) -> list:
     """One page per player: the same sheet (or, with the handicap, each player's map), each
-    with its own name line, and the start's coins and key circled."""
-    from generator.games.realms.render import Header, sheet_page
+    with its own name line, and the start's coins and key circled (in the run's language)."""
+    from generator.games.realms.render import sheet_page
 
+    say = _words(info)
     if item.players == 1:
-        return [sheet_page(sheet, item.map, Header(item.map.name, detail(item.map, item.rating)),
-                           item.start)]
+        return [sheet_page(sheet, item.map, _header(item.map, item.rating, say), item.start,
+                           say)]
     pages = []
     for p in range(1, item.players + 1):
         seat = item.seat(p)
-        head = Header(seat.map.name, detail(seat.map, seat.rating), p, item.players)
-        pages.append(sheet_page(sheet, seat.map, head, item.start))
+        head = _header(seat.map, seat.rating, say, p, item.players)
+        pages.append(sheet_page(sheet, seat.map, head, item.start, say))
     return pages
 
 
-def detail(m: Map, r: Rating | None) -> str:
+def detail(m: Map, r: Rating | None, say=None) -> str:
     """The header's map line: size, kind and difficulty, and what the rating's par means in
-    words ("a good solo game on this map scores about 97")."""
+    words ("a good solo game on this map scores about 97"), in the language of ``say`` (the
+    sheet's words; English without them)."""
+    say = say or _words(None)
     w, h = m.size
-    parts = [f"{w} x {h}"]
+    parts = [say("detail.size", w=w, h=h)]
     if m.difficulty in ("basic", "advanced"):
-        parts.append(f"{m.difficulty} map")
+        parts.append(say(f"detail.{m.difficulty}"))
     if r is not None:
-        parts.append(f"rated {r.label}: a good solo game on this map scores about "
-                     f"{round(r.par)}")
-    elif m.difficulty == "unrated":
-        parts.append("generated, not rated")
+        parts.append(say("detail.rated", label=say(f"detail.{r.label}"), par=round(r.par)))
     elif m.difficulty not in ("basic", "advanced"):
-        parts.append(m.difficulty)
+        parts.append(say(f"detail.{m.difficulty}"))
     return " · ".join(parts)
 
 

@@ -98,10 +98,9 @@ class Replay:
 
 def replay(doc: Any, source: str) -> Replay:
     """Replays a record; malformed records raise InputError (exit 2)."""
-    if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected a JSON object (a tombgen/realms.record)")
-    if doc.get("format") != "tombgen/realms.record":
-        raise InputError(f"{source} [format]: expected \"tombgen/realms.record\"")
+    from generator.core.envelope import check_envelope
+
+    check_envelope(doc, source, "tombgen/realms.record")
     missing = [k for k in RECORD_KEYS if k not in doc]
     if missing:
         raise InputError(f"{source}: missing key(s) {', '.join(missing)}")

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.report import Report
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_holdings import (
     OPTIONAL_KEYS,
@@ -189,3 +190,33 @@ def achievements(sheet, lines: dict[str, int]) -> list[str]:
 def holdings(m) -> Holdings:
     """What map ``m`` holds (computed once per map)."""
     return Holdings.of_map(m)
+
+
+def validate_score_document(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` of a ``tombgen/realms.score`` (what ``realms score --json`` wrote):
+    every scoring line, in order, each with its sign (the last three lose points), the total
+    their sum, known achievements at most once each."""
+    from generator.games.realms.rules_holdings import ACHIEVEMENTS
+
+    report = Report(source)
+    lines, total = doc.get("lines"), doc.get("total")
+    if not isinstance(lines, dict) or list(lines) != list(LINES):
+        report.add("score-lines", "lines must hold " + ", ".join(LINES) + ", in that order",
+                   "lines")
+        return report
+    for key, value in lines.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            report.add("score-number", f"{value!r} is not a whole number", f"lines.{key}")
+        elif (value > 0) if key in NEGATIVE else (value < 0):
+            report.add("score-sign", f"{value} has the wrong sign: this line "
+                       + ("only loses" if key in NEGATIVE else "never loses") + " points",
+                       f"lines.{key}")
+    if report.ok and total != sum(lines.values()):
+        report.add("score-total", f"total {total!r} is not the sum of the lines "
+                   f"({sum(lines.values())})", "total")
+    earned = doc.get("achievements", [])
+    if not isinstance(earned, list) or len(set(map(str, earned))) != len(earned) \
+            or any(code not in ACHIEVEMENTS for code in earned):
+        report.add("achievement", "achievements must list known codes ("
+                   + ", ".join(ACHIEVEMENTS) + "), each at most once", "achievements")
+    return report

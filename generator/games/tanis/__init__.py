@@ -24,9 +24,11 @@ SPEC = GameSpec(
                        choices=DataRef(f"{_M}.generate:STYLES")),
             ),
             distinct=f"{_M}.generate:distinct_dig",
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
-    documents=(("simulation", f"{_M}.simulate:validate_simulation"),),
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("score", f"{_M}.rules_scoring:validate_score_output")),
 )

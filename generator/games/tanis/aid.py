@@ -50,7 +50,7 @@ def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
         Term(f"{K}.turn.visible", cat[f"{K}.turn.visible_name"], cat[f"{K}.turn.visible"]),
         Para(f"{K}.turn.store", cat[f"{K}.turn.store"]),
     ))
-    card_rows = tuple((cat[f"{K}.card.{name}.name"], str(cards[name]),
+    card_rows = tuple((cat[f"tanis.names.card.{name}"], str(cards[name]),
                        cat[f"{K}.card.{name}.effect"]) for name in CARDS)
     action = Section(f"{K}.cards", cat[f"{K}.cards.title"], (
         Table(f"{K}.cards.table", (cat[f"{K}.cards.card"], cat[f"{K}.cards.count"],

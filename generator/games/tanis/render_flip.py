@@ -5,13 +5,14 @@ the player) and at the bottom (nearest the player). Corner A is the far left cor
 surface after the flip; in the lid, before the flip, the same corner of the box is at the far
 right (``flip = "x"``, turned like a book page) or at the near left (``flip = "y"``, tipped
 toward the player). The words name the real sides of the box, so a player can find corner A on
-the lid itself.
+the lid itself; they come from the text catalogue (``[dig]`` of the Tanis catalogue, ``say``).
 """
 
 from __future__ import annotations
 
 import math
 
+from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Line, Polygon, Polyline, Rect, Style, translate
 from generator.draw.text import text
@@ -24,37 +25,34 @@ def lid_corner(axis: str, box: tuple[int, int]) -> tuple[int, int]:
 
 
 def _sides(box: tuple[int, int]) -> tuple[str, str]:
-    """(name of the top and bottom sides, name of the left and right sides)."""
+    """(the top and bottom sides, the left and right sides): keys of ``side`` (long, short)."""
     width, height = box
     if width == height:
-        return "side", "side"
-    return ("long side", "short side") if width > height else ("short side", "long side")
+        return "any", "any"
+    return ("long", "short") if width > height else ("short", "long")
 
 
-def corner_words(corner: tuple[int, int], box: tuple[int, int]) -> str:
+def corner_words(corner: tuple[int, int], box: tuple[int, int], say: Words) -> str:
     """'the far right corner, where the short side on your right meets the long side away
     from you' for a corner given in drawing units."""
     across, upright = _sides(box)
-    lr = "left" if corner[0] == 0 else "right"
-    far = corner[1] == 0
-    return (f"the {'far' if far else 'near'} {lr} corner, where the {upright} on your {lr} "
-            f"meets the {across} {'away from you' if far else 'nearest you'}")
+    hand = "left" if corner[0] == 0 else "right"
+    where = "far" if corner[1] == 0 else "near"
+    return say("corner.words", corner=say(f"corner.{where}_{hand}"),
+               upright=say(f"side.{upright}"), hand=say(f"corner.{hand}"),
+               across=say(f"side.{across}"), where=say(f"corner.{where}"))
 
 
-def turn_words(axis: str, box: tuple[int, int]) -> str:
+def turn_words(axis: str, box: tuple[int, int], say: Words) -> str:
     """How to turn the closed box over, naming the real sides of the box."""
     across, upright = _sides(box)
-    if axis == "x":
-        return (f"Close the box, hold it shut and turn it over like the page of a book: the "
-                f"{upright} on your right comes up and over to your left; the {across}s stay "
-                "away from you and nearest you.")
-    return (f"Close the box, hold it shut and tip it over toward you: the {across} away from "
-            f"you comes up and over to your side; the {upright}s stay on your left and right.")
+    return say(f"turn.{'x' if axis == 'x' else 'y'}", upright=say(f"side.{upright}"),
+               across=say(f"side.{across}"), upright_plural=say(f"side.{upright}_plural"),
+               across_plural=say(f"side.{across}_plural"))
 
 
-def lift_words(box: tuple[int, int]) -> str:
-    return ("Lift off the lid: layer 1 lies on top, as drawn here, with corner A at "
-            f"{corner_words((0, 0), box)}.")
+def lift_words(box: tuple[int, int], say: Words) -> str:
+    return say("turn.lift", corner=corner_words((0, 0), box, say))
 
 
 def corner_mark(sheet: Sheet, x: float, y: float, box_w: float, box_h: float) -> list[Item]:
@@ -93,7 +91,7 @@ def _arrow_head(sheet: Sheet, tip: tuple[float, float], came: tuple[float, float
                    Style(stroke=None, fill=sheet.theme("ink")))
 
 
-def flip_diagram(sheet: Sheet, axis: str, box: tuple[int, int],
+def flip_diagram(sheet: Sheet, axis: str, box: tuple[int, int], say: Words,
                  unit: float = 5.0) -> tuple[Group, float, float]:
     """The filled lid (corner A, the turning axis and the way it turns), an arrow, and the box
     after the flip (corner A at the far left). Returns the group at (0, 0), its width and
@@ -120,8 +118,9 @@ def flip_diagram(sheet: Sheet, axis: str, box: tuple[int, int],
     after: list[Item] = [Rect(0, 0, w, h, Style(stroke=sheet.theme("ink"), width=0.5,
                                                fill=sheet.theme("paper")))]
     after += corner_mark(sheet, 0, 0, w, h)
-    captions = [label(sheet, 0, h + 7.5, "filled lid", SMALL_PT, role="muted", max_width=w + 8),
-                label(sheet, after_x, h + 7.5, "after the flip", SMALL_PT, role="muted",
+    captions = [label(sheet, 0, h + 7.5, say("filled_lid"), SMALL_PT, role="muted",
+                      max_width=after_x - 1.5),
+                label(sheet, after_x, h + 7.5, say("after_flip"), SMALL_PT, role="muted",
                       max_width=w + 8)]
     items = (Group(tuple(lid), translate(0, top)), Group(tuple(arrow), translate(0, top)),
              Group(tuple(after), translate(after_x, top)),

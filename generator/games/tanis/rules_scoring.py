@@ -170,3 +170,39 @@ def score_document(doc: Any, source: str) -> dict[str, Any]:
     result["first"] = first
     result["decided_by"] = f"tie-{data()['play']['tie_winner']}" if result["tie"] else "points"
     return result
+
+
+def validate_score_output(doc: dict[str, Any], source: str):
+    """``tombgen validate`` of a ``tombgen/tanis.score`` (what ``tanis score --json`` wrote):
+    the tiles its groups list are scored again, and every field must be what that gives."""
+    from generator.core.errors import TombgenError
+    from generator.core.report import Report
+
+    report = Report(source)
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(
+            isinstance(p, dict) and isinstance(p.get("groups"), list) for p in players):
+        report.add("score-players", "players must be a list of {\"groups\", \"total\"}",
+                   "players")
+        return report
+    tiles = []
+    for i, player in enumerate(players):
+        held: dict[str, list[int]] = {}
+        for group in player["groups"]:
+            if not (isinstance(group, dict) and isinstance(group.get("type"), str)
+                    and isinstance(group.get("numbers"), list)):
+                report.add("score-group", "a group is {\"type\", \"numbers\", \"points\"}",
+                           f"players[{i}].groups")
+                return report
+            held.setdefault(group["type"], []).extend(group["numbers"])
+        tiles.append(held)
+    try:
+        again = score_document({"players": tiles, "first": doc.get("first")}, source)
+    except TombgenError as exc:
+        report.add("score-tiles", exc.message.removeprefix(f"{source}: "), "players")
+        return report
+    for key, value in again.items():
+        if doc.get(key) != value:
+            report.add("score-mismatch", f"{key} is {doc.get(key)!r}; scoring the listed "
+                       f"tiles gives {value!r}", key)
+    return report

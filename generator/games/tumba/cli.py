@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, add_products, declared_option, simulate_options
+from generator.clikit import Group, add_products, declared_option, limited, simulate_options
 
 
 @click.group(name="tumba", cls=Group)
@@ -68,7 +68,8 @@ def _read_board(path: str):
 @declared_option("tumba", "setup", "mode", help="Rules to play. With --setup: the setup's.")
 @click.option("--target", type=int, default=None,
               help="Mummies in the tomb to win: 8 (default); 10 by agreement, advanced mode only.")
-@click.option("--max-turns", type=click.IntRange(min=1), default=3000, show_default=True,
+@click.option("--max-turns", type=limited("max_turns", "--max-turns"), default=3000,
+              show_default=True,
               help="Stop (and report) a game still running after this many turns.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Also write a game record of every game into this folder "

@@ -186,7 +186,8 @@ def parse_players(value: Any, source: str, key: str = "players") -> int:
 
 
 def _parse_step(value: Any, place: str) -> Step:
-    if not isinstance(value, dict) or value.get("action") not in _STEP_KEYS:
+    if not isinstance(value, dict) or not isinstance(value.get("action"), str) \
+            or value["action"] not in _STEP_KEYS:
         raise InputError(f"{place}: expected an object with \"action\" one of "
                          + ", ".join(_STEP_KEYS))
     action = value["action"]

@@ -117,21 +117,17 @@ def _cells(value: Any, chambers: int, players: int, place: str) -> tuple[int, ..
 
 def board_from_json(doc: Any, source: str) -> BoardDoc:
     """A :class:`BoardDoc` from a board or setup document; malformed → InputError (exit 2)."""
-    if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected a JSON object (a tumba board or setup)")
-    fmt = doc.get("format", BOARD_FORMAT)
+    from generator.core.envelope import check_envelope
+
+    fmt = check_envelope(doc, source, (BOARD_FORMAT, SETUP_FORMAT), optional=True)
     if fmt == SETUP_FORMAT:
         setup = setup_from_fields(doc, source)
         return empty_board(setup.lines, setup.mode if setup.mode in MODES else "standard",
                            setup.players)
-    if fmt != BOARD_FORMAT:
-        raise InputError(f"{source} [format]: {fmt!r}; expected {BOARD_FORMAT} or {SETUP_FORMAT}")
     unknown = sorted(set(doc) - _KEYS)
     if unknown:
         raise InputError(f"{source}: unknown key(s) {', '.join(unknown)}; a board has "
                          + ", ".join(sorted(_KEYS - {'seed', 'generator'})))
-    if doc.get("version", 1) != 1:
-        raise InputError(f"{source} [version]: unsupported version {doc['version']!r}; use 1")
     mode = doc.get("mode", "standard")
     if mode not in MODES:
         raise InputError(f"{source} [mode]: {mode!r}; use standard or advanced")
@@ -191,3 +187,11 @@ def board_fields(state) -> dict[str, Any]:
                     for n in range(1, len(board.cells)) if board.cells[n]},
         "tomb": list(state.tomb), "house": list(state.house),
     }
+
+
+def validate_board_document(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` of a ``tombgen/tumba.board``: read as ``tumba roll --board`` reads
+    it (malformed → exit 2), then its rule checks."""
+    report = validate_board(board_from_json(doc, source))
+    report.subject = source
+    return report

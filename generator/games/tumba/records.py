@@ -151,10 +151,9 @@ class Replay:
 
 
 def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, int]:
-    if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected a JSON object (a {FORMAT})")
-    if doc.get("format") != FORMAT:
-        raise InputError(f"{source} [format]: expected \"{FORMAT}\"")
+    from generator.core.envelope import check_envelope
+
+    check_envelope(doc, source, FORMAT)
     missing = [k for k in RECORD_KEYS if k not in doc]
     if missing:
         raise InputError(f"{source}: missing key(s) {', '.join(missing)}")

@@ -220,3 +220,41 @@ def option_groups(dice: tuple[int, ...]) -> dict[Option, str]:
         if max(option) <= LINES and option not in out:
             out[option] = " | ".join("+".join(map(str, g)) for g in sorted(split, key=sum))
     return out
+
+
+#: The powers a roll can trigger, as ``tumba roll --json`` names them.
+POWERS = ("golden-triple", "anubis-double", "secret-passage", "osiris-maneuver",
+          "toth-inversion", "tutan-wrath")
+
+
+def validate_roll_document(doc: dict[str, Any], source: str):
+    """``tombgen validate`` of a ``tombgen/tumba.roll`` (what ``tumba roll --json`` wrote):
+    three dice, every option a way to group those dice (each group's sum a line), known
+    powers. The board the roll was read on is not in the document, so which options were
+    legal on it is not checked."""
+    from generator.core.report import Report
+
+    report = Report(source)
+    dice = doc.get("dice")
+    faces = data()["components"]["faces"]
+    if not (isinstance(dice, list) and len(dice) == 3 and all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in dice)):
+        report.add("roll-dice", f"dice must be three whole numbers 1-{faces}", "dice")
+        return report
+    ways = {tuple(o) for o in candidate_options(tuple(dice))}
+    options = doc.get("options")
+    if not isinstance(options, list):
+        report.add("roll-options", "options must be a list of line lists", "options")
+    else:
+        for i, option in enumerate(options):
+            if not isinstance(option, list) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) for n in option) \
+                    or tuple(option) not in ways:
+                report.add("roll-option", f"{option!r} is not a way to group the dice {dice}",
+                           f"options[{i}]")
+    powers = doc.get("powers", [])
+    if not isinstance(powers, list) or any(
+            not isinstance(p, dict) or p.get("power") not in POWERS for p in powers):
+        report.add("roll-power", "powers must be objects naming one of " + ", ".join(POWERS),
+                   "powers")
+    return report

@@ -1,6 +1,6 @@
 """Tutankhamen: the rules engine (English and French rules), bots and trail layouts."""
 
-from generator.registry import DataRef, GameSpec, Option, ProductSpec
+from generator.registry import DataRef, Follows, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tut"
 _DATA = f"{_M}.model:data"
@@ -34,12 +34,17 @@ SPEC = GameSpec(
                        "int", default=0, low=0, metavar="K"),
                 Option("rating_games", "Bot games (greedy) played on each trail; its seat "
                        "balance goes into the JSON and onto the sheet. 0 = none.", "int",
-                       default=0, low=0, metavar="G"),
+                       default=0, low=0, metavar="G", limit="rating_games"),
             ),
             check=f"{_M}.cli:check_trail",
+            languages=("en", "fr"),
+            # the sheet speaks the language of its rules unless --lang says otherwise (the
+            # variants' codes are the languages of their rule texts)
+            shared_defaults=(("lang", Follows("variant", "en")),),
         ),
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
-    documents=(("simulation", f"{_M}.simulate:validate_simulation"),),
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("score-set", f"{_M}.rules_scoring:validate_score_set_document")),
 )

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.data import MapOf, load_seed
+from generator.core.data import MapOf, Optional, load_seed
 from generator.core.errors import InputError
 
 _VARIANT = {
@@ -20,10 +20,11 @@ _VARIANT = {
     "wild_rounds": str, "max_tied_first": int, "end_all_at_end": bool,
     "gold_coin": int, "gold_may_decline": bool, "half": str, "final_tie": str,
     "names": MapOf(str), "pictures": MapOf(str),
+    "names_in": Optional(MapOf(MapOf(str))), "genders": Optional(MapOf(MapOf(str))),
 }
 SCHEMA = {
     "kind": [{"code": str, "value": int, "tiles": int}],
-    "colours": {"codes": [str], "letters": [str], "borders": [str]},
+    "colours": {"codes": [str], "borders": [str]},
     "specials": {"gold": int, "pharaoh": int, "king_tut": int},
     "trail": {"length": int, "table": [int], "tile_mm": float, "shapes": [str],
               "max_side": int, "min_players": int, "max_players": int},
@@ -94,33 +95,50 @@ def colour_of(code: str) -> str | None:
     return None if code in (GOLD, PHARAOH, KING) else code.partition("-")[2]
 
 
-def _edition_table(variant: str, key: str, *extra: str) -> dict[str, str]:
-    """``[variant.<v>.<key>]`` (names or pictures), checked to cover every kind and special."""
-    table = dict(data()["variant"][variant][key])
+def _edition_table(variant: str, key: str, *extra: str, lang: str = "") -> dict[str, str]:
+    """``[variant.<v>.<key>]`` (names or pictures; with ``lang``, the table of that language
+    under it), checked to cover every kind and special."""
+    table = data()["variant"][variant].get(key, {})
+    where = f"variant.{variant}.{key}"
+    if lang:
+        table, where = table.get(lang), f"{where}.{lang}"
+        if table is None:
+            raise InputError(f"seeds/tut.toml [{where}]: missing; the {variant} edition's "
+                             f"pieces need names in {lang!r} for a sheet printed in it")
     needed = [*extra, *(k["code"] for k in data()["kind"]), GOLD, PHARAOH, KING]
     missing = [code for code in needed if code not in table]
     if missing:
-        raise InputError(f"seeds/tut.toml [variant.{variant}.{key}]: no entry for "
+        raise InputError(f"seeds/tut.toml [{where}]: no entry for "
                          f"{', '.join(missing)}; give one for each of {', '.join(needed)}")
-    return table
+    return dict(table)
 
 
-def names(variant: str) -> dict[str, str]:
+def names(variant: str, lang: str | None = None) -> dict[str, str]:
     """What the edition of ``variant`` calls each kind and special ('mask' → 'Chaise' in fr),
-    and the game itself ('game')."""
-    return _edition_table(variant, "names", "game")
+    and the game itself ('game'). With ``lang`` other than the edition's own (the variant's
+    code), the same pieces named in that language (``[variant.<v>.names_in.<lang>]``)."""
+    if lang is None or lang == variant:
+        return _edition_table(variant, "names", "game")
+    return _edition_table(variant, "names_in", "game", lang=lang)
+
+
+def gender(variant: str, lang: str, kind: str) -> str:
+    """The grammatical gender ("m" or "f") of a set name of ``names(variant, lang)``, for
+    colour words that agree with it (``[variant.<v>.genders.<lang>]``; "m" in a language
+    without a table)."""
+    table = data()["variant"][variant].get("genders", {}).get(lang)
+    if table is None:
+        return "m"
+    value = table.get(kind)
+    if value not in ("m", "f"):
+        raise InputError(f"seeds/tut.toml [variant.{variant}.genders.{lang}]: give {kind} "
+                         "the gender \"m\" or \"f\"")
+    return value
 
 
 def pictures(variant: str) -> dict[str, str]:
     """The pictogram each kind and special shows in the edition ('mask' → 'chair' in fr)."""
     return _edition_table(variant, "pictures")
-
-
-def set_name(code: str, variant: str) -> str:
-    """'horus-blue' → 'Horus blue' in the edition's names; specials get their names alone."""
-    name = names(variant)[kind_of(code)]
-    colour = colour_of(code)
-    return f"{name} {colour}" if colour else name
 
 
 @dataclass(frozen=True)

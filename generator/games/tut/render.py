@@ -4,7 +4,9 @@ One page: title, what to do and what is assumed (tile and table size), the table
 trail (:mod:`generator.games.tut.render_tiles`), then the laying order (below the table, or
 beside it when that gives bigger cells), the per-set index with tick boxes and the count check,
 and the seat balance when games were simulated (:mod:`generator.games.tut.render_panels`).
-Every word comes from :mod:`generator.games.tut.render_text`.
+Every word comes from the text catalogue in the run's language (``[trail]`` of
+``templates/i18n/<lang>/tut.toml``); the pieces' names are the edition's (seeds/tut.toml), named
+in that language.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.core.errors import BuildError
+from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Page
 from generator.draw.text import paragraph
@@ -27,7 +30,6 @@ from generator.games.tut.render_panels import (
     order_plans,
     set_index,
 )
-from generator.games.tut.render_text import say
 from generator.games.tut.render_tiles import FULL_TILE, table
 
 GAP = 4.0
@@ -35,17 +37,21 @@ MAX_CELL = 14.0         # mm; bigger cells only waste the page
 MIN_CELL = 3.6          # mm; a two-digit number at the smallest text size still fits
 
 
-def _intro(sheet: Sheet, trail: Trail, y: float) -> list[Item]:
+def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Item]:
     r = rules(trail.variant)
     w, h = trail.table
     mm = data()["trail"]["tile_mm"]
-    unit = say("unit.coins" if r.king_on_trail else "unit.track")
+    coins = say("coins" if r.king_on_trail else "track",
+                coins=start_coins(trail.variant, trail.players))
     ink, muted = sheet.theme("ink"), sheet.theme("muted")
-    lines = paragraph(sheet.left, y, say("intro", tiles=len(trail.tiles), rules=r.name,
-                                         players=trail.players, unit=unit,
-                                         coins=start_coins(trail.variant, trail.players)),
+    lines = paragraph(sheet.left, y, say("intro", tiles=len(trail.tiles),
+                                         rules=say(f"rules_sentence.{trail.variant}"),
+                                         game=names(trail.variant, say.lang)["game"],
+                                         players=trail.players, coins=coins,
+                                         start=say("start")),
                       BODY_PT, sheet.content_width, 3, fill=ink)
-    note = say("assumed", mm=f"{mm:g}", w=w, h=h, cw=f"{w * mm / 10:g}", ch=f"{h * mm / 10:g}")
+    note = say("assumed", mm=say.num(mm), w=w, h=h, cw=say.num(w * mm / 10),
+               ch=say.num(h * mm / 10))
     return lines + paragraph(sheet.left, lines[-1].y + 3.6, note, SMALL_PT, sheet.content_width,
                              2, fill=muted)
 
@@ -60,16 +66,16 @@ class Plan(NamedTuple):
     order: ListPlan
 
 
-def _plan(sheet: Sheet, trail: Trail, top: float) -> Plan:
+def _plan(sheet: Sheet, trail: Trail, top: float, say: Words) -> Plan:
     """The best layout that leaves room for the laying order, the index and the balance:
     the biggest cells up to a good size; then a named list before a compact one, below the
     table before beside it, fewer columns before more."""
     w, h = trail.table
-    below = (index_height(sheet, trail) + GAP
-             + (balance_height(trail.balance) + GAP if trail.balance else 0.0))
+    below = (index_height(sheet, trail, say) + GAP
+             + (balance_height(sheet, trail, say) + GAP if trail.balance else 0.0))
     avail = sheet.bottom - top - below
     options = []
-    for order in order_plans(sheet, trail):
+    for order in order_plans(sheet, trail, say):
         if order.beside:
             if order.height > avail:
                 continue
@@ -88,25 +94,27 @@ def _plan(sheet: Sheet, trail: Trail, top: float) -> Plan:
 
 
 def render_trail(trail: Trail, sheet: Sheet, info) -> list[Page]:
-    """The one-page setup sheet of a trail."""
-    edition = names(trail.variant)
-    shape = trail.shape or say("shape.custom")
+    """The one-page setup sheet of a trail, in the run's language."""
+    say = catalogue(info.lang).words("tut.trail")
+    edition = names(trail.variant, info.lang)
     items, y = title_block(sheet, say("title", game=edition["game"]),
-                           say("subtitle", shape=shape, players=trail.players,
-                               variant=trail.variant, seed=info.seed))
-    intro = _intro(sheet, trail, y + 1.5)
+                           say("subtitle", shape=say(f"shape.{trail.shape or 'custom'}"),
+                               players=trail.players, rules=say(f"rules.{trail.variant}"),
+                               seed=info.seed))
+    intro = _intro(sheet, trail, y + 1.5, say)
     items += intro
     y = intro[-1].y + 3.5
-    plan = _plan(sheet, trail, y)
+    plan = _plan(sheet, trail, y, say)
     w, h = trail.table
     cell = plan.cell
     left = sheet.left if plan.order.beside else sheet.left + (sheet.content_width - w * cell) / 2
-    items.append(Group(tuple(table(sheet, trail, cell)), (1, 0, 0, 1, left, y), name="table"))
-    order, list_end = order_list(sheet, trail, plan.order, y + h * cell + GAP, y)
+    items.append(Group(tuple(table(sheet, trail, cell, say)), (1, 0, 0, 1, left, y),
+                       name="table"))
+    order, list_end = order_list(sheet, trail, plan.order, y + h * cell + GAP, y, say)
     items.append(order)
     y = max(y + h * cell, list_end) + GAP
-    index, y = set_index(sheet, trail, y)
+    index, y = set_index(sheet, trail, y, say)
     items.append(index)
     if trail.balance:
-        items.append(balance_panel(sheet, trail, y + GAP))
+        items.append(balance_panel(sheet, trail, y + GAP, say))
     return [Page(sheet.width, sheet.height, tuple(items), symbols(sheet, trail.variant))]

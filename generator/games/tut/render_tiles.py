@@ -4,13 +4,15 @@ Every tile is drawn in its cell with its trail number (top left), the edition's 
 the set's colour, its value (bottom right) and its colour letter (bottom left). The colour is
 also told by the tile's border (solid, dashed or double, seeds/tut.toml), which survives
 black-and-white printing without reading the letter. A line joins consecutive tiles; the start
-badge S stands in the free cell next to tile 1 (tokens start there, and it covers no number);
-the pyramid cell holds King Tut / Toutankhamon.
+badge (S, French D) stands in the free cell next to tile 1 (tokens start there, and it covers
+no number); the pyramid cell holds King Tut / Toutankhamon. The letters are the sheet's
+language's (``[trail.letter]`` and ``start`` of the Tutankhamen catalogue).
 """
 
 from __future__ import annotations
 
 from generator.core.errors import BuildError, InputError
+from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import Circle, Item, Polygon, Polyline, Rect, Style, Use
 from generator.draw.text import text
@@ -25,10 +27,9 @@ SMALL_TILE = 7.5        # cells smaller than this show the trail number only
 BORDERS = ("solid", "dashed", "double")
 
 
-def letter(colour: str) -> str:
-    """The colour's letter (R, B, G)."""
-    cols = data()["colours"]
-    return cols["letters"][cols["codes"].index(colour)]
+def letter(say: Words, colour: str) -> str:
+    """The colour's letter in the sheet's language (R, B, G; in French R, B, V)."""
+    return say(f"letter.{colour}")
 
 
 def border(colour: str) -> str:
@@ -65,19 +66,20 @@ def frame(sheet: Sheet, code: str, x: float, y: float, size: float,
 
 
 def tile(sheet: Sheet, trail: Trail, code: str, number: int, x: float, y: float,
-         size: float) -> list[Item]:
+         size: float, say: Words) -> list[Item]:
     """One tile in the cell at (x, y), as much as its size allows (see :func:`_tile_marks`)."""
     inset = 0.45
     return [*frame(sheet, code, x + inset, y + inset, size - 2 * inset),
-            *_tile_marks(sheet, trail.variant, code, number, x, y, size, 0.9 + inset)]
+            *_tile_marks(sheet, trail.variant, code, number, (x, y, size), 0.9 + inset, say)]
 
 
-def _tile_marks(sheet: Sheet, variant: str, code: str, number: int, x: float, y: float,
-                size: float, pad: float) -> list[Item]:
+def _tile_marks(sheet: Sheet, variant: str, code: str, number: int,
+                cell: tuple[float, float, float], pad: float, say: Words) -> list[Item]:
     """Big cells: number, pictogram, colour letter and value in the corners. Medium cells:
     number, a smaller pictogram to the right, letter and value as one label. Small cells: the
     number only (the order list says the rest; the border still tells the colour)."""
     ink = sheet.theme("ink")
+    x, y, size = cell
     colour, value = colour_of(code), value_of(code)
     if size < SMALL_TILE:
         return [text(x + size / 2, y + size / 2 + 1.0, str(number), MIN_TEXT, bold=True,
@@ -90,7 +92,8 @@ def _tile_marks(sheet: Sheet, variant: str, code: str, number: int, x: float, y:
         items.append(Use(symbol_name(code, variant), x + size / 2, y + size / 2 + 0.25,
                          art / BOX))
         if colour:
-            items.append(text(x + pad, base, letter(colour), MIN_TEXT, fill=ink))
+            items.append(text(x + pad, base, letter(say, colour), MIN_TEXT, fill=ink,
+                              max_width=size / 2 - pad))
         if value is not None:
             items.append(text(x + size - pad, base, str(value), MIN_TEXT + 0.5, bold=True,
                               anchor="end", fill=ink))
@@ -99,7 +102,8 @@ def _tile_marks(sheet: Sheet, variant: str, code: str, number: int, x: float, y:
     items.append(Use(symbol_name(code, variant), x + size - pad - art / 2, y + size / 2 - 0.2,
                      art / BOX))
     if colour:
-        items.append(text(x + pad, base, f"{letter(colour)}{value}", MIN_TEXT, fill=ink))
+        items.append(text(x + pad, base, f"{letter(say, colour)}{value}", MIN_TEXT, fill=ink,
+                          max_width=size - 2 * pad))
     return items
 
 
@@ -125,7 +129,7 @@ def start_cell(trail: Trail) -> tuple[int, int]:
     return next((c for c in free if lonely(c)), free[0])
 
 
-def table(sheet: Sheet, trail: Trail, cell: float) -> list[Item]:
+def table(sheet: Sheet, trail: Trail, cell: float, say: Words) -> list[Item]:
     """The table outline, faint grid, trail line, tiles, start badge and pyramid at (0, 0)."""
     w, h = trail.table
     faint = line_style(sheet, 0.25, "faint")
@@ -139,18 +143,19 @@ def table(sheet: Sheet, trail: Trail, cell: float) -> list[Item]:
                for cx, cy in (start, *trail.path, trail.pyramid)]
     items.append(Polyline(tuple(centres), line_style(sheet, 1.0, "accent", cap="round")))
     for i, (code, (cx, cy)) in enumerate(zip(trail.tiles, trail.path)):
-        items += tile(sheet, trail, code, i + 1, cx * cell, cy * cell, cell)
+        items += tile(sheet, trail, code, i + 1, cx * cell, cy * cell, cell, say)
     items += pyramid(sheet, trail.variant, trail.pyramid[0] * cell, trail.pyramid[1] * cell,
                      cell)
-    items += start_badge(sheet, centres[0][0], centres[0][1], min(1.9, cell * 0.36))
+    items += start_badge(sheet, centres[0][0], centres[0][1], say("start"),
+                         min(1.9, cell * 0.36))
     return items
 
 
-def start_badge(sheet: Sheet, cx: float, cy: float, r: float = 1.9) -> list[Item]:
-    """A round 'S' badge: where the tokens start."""
+def start_badge(sheet: Sheet, cx: float, cy: float, letter: str, r: float = 1.9) -> list[Item]:
+    """A round badge with the start's letter ('S', French 'D'): where the tokens start."""
     return [Circle(cx, cy, r, Style(stroke=sheet.theme("paper"), width=0.3,
                                     fill=sheet.theme("accent"))),
-            text(cx, cy + 0.8, "S", MIN_TEXT, bold=True, anchor="middle",
+            text(cx, cy + 0.8, letter, MIN_TEXT, bold=True, anchor="middle",
                  fill=sheet.theme("paper"))]
 
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.report import Report
 from generator.games.tut.model import Rules, catalog, data, rules
 
 KEYS = ("variant", "value", "holdings", "wild", "king_tut", "order")
@@ -119,10 +120,11 @@ def parse_request(doc: Any, source: str) -> dict[str, Any]:
         if key not in doc:
             raise InputError(f"{source}: missing key {key!r}")
     variant = doc["variant"]
-    if variant not in data()["variant"]:
+    if not isinstance(variant, str) or variant not in data()["variant"]:
         raise InputError(f"{source} [variant]: {variant!r} is not a variant; use \"en\" or \"fr\"")
     values = sorted({k["value"] for k in data()["kind"]})
-    if doc["value"] not in values or isinstance(doc["value"], bool):
+    if not isinstance(doc["value"], int) or isinstance(doc["value"], bool) \
+            or doc["value"] not in values:
         raise InputError(f"{source} [value]: {doc['value']!r} is not a set value; use one of "
                          f"{', '.join(map(str, values))}")
     holdings = _names(doc["holdings"], f"{source} [holdings]", "tiles")
@@ -177,3 +179,30 @@ def score_request(doc: Any, source: str) -> list[tuple[str, int]]:
 def set_values() -> tuple[int, ...]:
     """The values a set can have (1, 2, 4, 6, 8)."""
     return tuple(sorted(set(catalog().value)))
+
+
+def validate_score_set_document(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` of a ``tombgen/tut.score-set`` (what ``tut score-set --json``
+    wrote): payments ``[player, coins]`` with each player at most once and coins a set's value
+    or half of one."""
+    report = Report(source)
+    pays = doc.get("payments")
+    values = set_values()
+    amounts = sorted(set(values) | {v // 2 for v in values} - {0})
+    if not isinstance(pays, list):
+        report.add("payments", "payments must be a list of [player, coins]", "payments")
+        return report
+    seen = set()
+    for i, pay in enumerate(pays):
+        where = f"payments[{i}]"
+        if not (isinstance(pay, list) and len(pay) == 2 and isinstance(pay[0], str)):
+            report.add("payments", "each payment is [player, coins]", where)
+            continue
+        player, coins = pay
+        if player in seen:
+            report.add("payments-twice", f"{player} pays twice for one set", where)
+        seen.add(player)
+        if isinstance(coins, bool) or coins not in amounts or not isinstance(coins, int):
+            report.add("payment-amount", f"{coins!r} coins: a payment is a set's value or half "
+                       f"of one ({', '.join(map(str, amounts))})", where)
+    return report

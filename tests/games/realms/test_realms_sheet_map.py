@@ -68,7 +68,7 @@ def test_start_option_on_the_command_line(runner, tmp_path):
     result = runner.invoke(main, ["realms", "sheet", "--start", "kids", "--seed", "1",
                                   "--format", "json", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    doc = json.loads((tmp_path / "realms-sheet-1.json").read_text())
+    doc = json.loads((tmp_path / "realms-sheet-1-start-kids.json").read_text())
     assert doc["start"] == "kids" and doc["options"]["start"] == "kids"
     bad = runner.invoke(main, ["realms", "sheet", "--start", "lazy", "--out", str(tmp_path)])
     assert bad.exit_code == 2
@@ -92,10 +92,11 @@ def test_handicap_sheet_json_and_errors(runner, tmp_path):
     result = runner.invoke(main, ["realms", "sheet", "--players", "2", "--map", "map-3,map-1",
                                   "--seed", "4", "--format", "json", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    doc = json.loads((tmp_path / "realms-sheet-4.json").read_text())
+    doc = json.loads((tmp_path / "realms-sheet-4-map-map-3_map-1-players-2.json").read_text())
     assert [s["source"] for s in doc["maps"]] == ["map-3", "map-1"]
     assert doc["map"]["name"] == "The Long Gallery" and doc["maps"][1]["map"]["name"] == "Map 1"
-    assert runner.invoke(main, ["validate", str(tmp_path / "realms-sheet-4.json")]).exit_code == 0
+    assert runner.invoke(main, ["validate", str(tmp_path / "realms-sheet-4-map-map-3_map-1-players-2"
+                                                ".json")]).exit_code == 0
     cases = [(("--players", "3", "--map", "map-3,map-1"), 2, "2 maps for 3 player"),
              (("--players", "2", "--map", "map-3,map-2"), 1, "beginner handicap"),
              (("--players", "2", "--map", "random,map-1"), 2, "not random")]

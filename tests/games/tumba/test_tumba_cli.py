@@ -17,13 +17,14 @@ def test_setup_writes_the_three_files(tmp_path):
     assert result.exit_code == 0, result.output
     assert "seed: 9" in result.output
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["tumba-setup-9.json", "tumba-setup-9.pdf", "tumba-setup-9.svg"]
-    doc = json.loads((tmp_path / "tumba-setup-9.json").read_text())
+    stem = "tumba-setup-9-mode-advanced-players-5"  # the options that differ from the defaults
+    assert names == [f"{stem}.json", f"{stem}.pdf", f"{stem}.svg"]
+    doc = json.loads((tmp_path / f"{stem}.json").read_text())
     assert doc["format"] == "tombgen/tumba.setup" and doc["mode"] == "advanced"
     assert doc["players"] == 5 and doc["options"] == {"mode": "advanced", "players": 5}
     assert len(doc["log"]) == 5 + 22 + 1 + next(s["count"] for s in doc["log"]
                                                 if s["action"] == "passage")
-    check = run("validate", str(tmp_path / "tumba-setup-9.json"))
+    check = run("validate", str(tmp_path / f"{stem}.json"))
     assert check.exit_code == 0 and "valid" in check.output
 
 
@@ -38,7 +39,7 @@ def test_setup_count_and_bad_options(tmp_path):
 def test_validate_rejects_a_broken_setup(tmp_path):
     run("tumba", "setup", "--mode", "advanced", "--seed", "3", "--format", "json",
         "--out", str(tmp_path))
-    path = tmp_path / "tumba-setup-3.json"
+    path = tmp_path / "tumba-setup-3-mode-advanced.json"
     doc = json.loads(path.read_text())
     line = next(k for k, v in doc["lines"].items() if v != "passage")
     doc["lines"][line] = 4
@@ -113,7 +114,7 @@ def test_roll_on_a_board_file(tmp_path):
 def test_roll_accepts_a_setup_file(tmp_path):
     run("tumba", "setup", "--mode", "advanced", "--seed", "4", "--format", "json",
         "--out", str(tmp_path))
-    result = run("tumba", "roll", "1", "2", "3", "--board", str(tmp_path / "tumba-setup-4.json"))
+    result = run("tumba", "roll", "1", "2", "3", "--board", str(tmp_path / "tumba-setup-4-mode-advanced.json"))
     assert result.exit_code == 0 and "advanced rules" in result.output
     assert "Toth's Inversion" in result.output
 
@@ -157,7 +158,7 @@ def test_simulate_on_a_setup_file_and_bad_options(tmp_path):
     out = ["--out", str(tmp_path)]
     run("tumba", "setup", "--mode", "advanced", "--players", "3", "--seed", "8",
         "--format", "json", "--out", str(tmp_path))
-    path = tmp_path / "tumba-setup-8.json"
+    path = tmp_path / "tumba-setup-8-mode-advanced-players-3.json"
     result = run("tumba", "simulate", "--games", "5", "--seed", "1", "--setup", str(path),
                  "--json", *out)
     doc = json.loads(result.stdout)

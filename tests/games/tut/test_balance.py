@@ -97,6 +97,7 @@ def test_balance_panel_shows_games_intervals_reference_and_verdict():
 
     class Info:
         seed = 2
+        lang = "en"
 
     page = render_trail(replace(trail, balance=pinned), make_sheet("a4"), Info())[0]
     texts = [i.text for i, _, n in walk(page) if isinstance(i, Text) and "balance" in n]

@@ -1,11 +1,12 @@
 """The trail sheet (one page, print rules, pictograms as symbols) and the tut commands."""
 
 import json
+import re
 
 import pytest
 
 from generator.cli import main
-from generator.draw.checks import named_groups, print_problems
+from generator.draw.checks import named_groups, print_problems, text_overlaps
 from generator.draw.paper import make_sheet
 from generator.draw.scene import Circle, Rect, Text, Use, walk
 from generator.games.tut.generate import SHAPES
@@ -38,9 +39,12 @@ def test_sheet_passes_print_rules(paper, mono, shape):
 
 @pytest.mark.parametrize("table", ["10x16", "30x30", "30x5", "5x23", "11x11"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_other_tables_fit_one_page(table, paper):
-    page, sheet = page_of(table=table, shape="meander", paper=paper, rating_games=2)
-    assert print_problems(page, sheet) == []
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_other_tables_fit_one_page(table, paper, variant):
+    """In English and (the French rules' default) in French."""
+    page, sheet = page_of(table=table, shape="meander", paper=paper, rating_games=2,
+                          variant=variant)
+    assert print_problems(page, sheet) == [] and text_overlaps(page) == []
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -121,8 +125,8 @@ def test_index_lists_every_set_with_its_numbers_and_the_count():
             assert f"{name} ×3: {numbers}" in texts
         else:
             assert numbers in texts, code
-    assert any("63 numbered tiles (15 sets) + 3 Bag of Gold + 3 Pharaoh = 69 tiles on the trail"
-               in t for t in texts)
+    assert any("63 numbered tiles (15 sets) + Bag of Gold ×3 + Pharaoh ×3 = 69 tiles on the "
+               "trail" in t for t in texts)
     assert "King Tut: on the pyramid" in texts
     boxes = [item for item, _, names in walk(page) if isinstance(item, Rect)
              and "checkbox" in names and "index" in names]
@@ -136,21 +140,33 @@ def test_assumptions_are_printed_as_assumptions():
     assert "If your tiles are not 45 mm" in words and "seeds/tut.toml" in words
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_french_sheet_names_and_pictograms(paper, tmp_path):
-    built = build("tut", "trail", 5, paper=paper, options={**OPTIONS, "variant": "fr"})
-    pdf = next(data for name, fmt, _, data in render_files(built, ("pdf",)) if fmt == "pdf")
-    path = tmp_path / "fr.pdf"
-    path.write_bytes(pdf)
+def pdf_text(built, tmp_path) -> str:
+    """The first page's text read back from the PDF (no-break spaces as spaces)."""
     from pypdf import PdfReader
 
-    words = PdfReader(str(path)).pages[0].extract_text()
-    for name in ("Tutanchamun", "Chaise 8", "Masque de pharaon ×3",
-                 "Pièces d'or ×3", "Toutankhamon: on the pyramid", "Scarabée 1"):
+    pdf = next(data for name, fmt, _, data in render_files(built, ("pdf",)) if fmt == "pdf")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    return PdfReader(str(path)).pages[0].extract_text().replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_french_sheet_names_and_pictograms(paper, tmp_path):
+    """The French rules print in French by default (--lang follows --variant): the names of
+    the French text (seed 004), the sheet's words in French."""
+    built = build("tut", "trail", 5, paper=paper, options={**OPTIONS, "variant": "fr"})
+    assert built[0].info.lang == "fr"
+    words = pdf_text(built, tmp_path)
+    for name in ("Tutanchamun — disposition du chemin", "Chaise 8", "Masque de pharaon ×3",
+                 "Pièces d’or ×3", "Toutankhamon : sur la pyramide", "Scarabée 1",
+                 "rouge (R)", "vert (V)", "Tuiles spéciales", "règle française"):
         assert name in words, name
-    # The laying order names each tile where the page has room (A4), else colour and value.
-    assert ("Chaise red 8" in words) == (paper == "a4")
-    assert "Mask 8" not in words and "Bag of Gold" not in words and "King Tut" not in words
+    # The laying order names each tile where the page has room (A4), else colour and value;
+    # French colours agree with the name (la chaise verte, le scarabée vert).
+    assert ("Chaise rouge 8" in words and "Chaise verte 8" in words) == (paper == "a4")
+    for english in ("Mask 8", "Bag of Gold", "King Tut", "Chair", "on the pyramid", "Laying",
+                    "red", "seed", "players"):
+        assert not re.search(rf"\b{english}\b", words), english
     page = built[0].pages[0]
     used = {item.name for item, _, _ in walk_uses(page)}
     assert {"tut-chair-red", "tut-chair-blue", "tut-chair-green", "tut-mask"} <= used
@@ -162,6 +178,25 @@ def test_french_sheet_names_and_pictograms(paper, tmp_path):
     assert symbols["tut-mask"].items == tuple(mask(sheet.theme("accent"), sheet.theme("paper")))
     assert symbols["tut-chair-red"].items == tuple(chair(sheet.theme("red"),
                                                          sheet.theme("paper")))
+
+
+@pytest.mark.parametrize("variant, lang, names, absent", [
+    ("fr", "en", ("Tutanchamun — trail layout", "Chair 8", "Pharaoh's Mask ×3", "Gold Coins ×3",
+                  "Tutankhamun: on the pyramid", "French rules"), ("Chaise", "Toutankhamon")),
+    ("en", "fr", ("Tutankhamen — disposition du chemin", "Masque 8", "Pharaon ×3",
+                  "Sac d’or ×3", "Roi Tut : sur la pyramide", "règle anglaise"),
+     ("Mask 8", "Bag of Gold")),
+])
+def test_either_rules_in_either_language(variant, lang, names, absent, tmp_path):
+    """--lang against the variant's own language: the edition's pieces named in the sheet's
+    language (seeds/tut.toml [variant.*.names_in]), and the footer says --lang."""
+    built = build("tut", "trail", 5, options={**OPTIONS, "variant": variant}, lang=lang)
+    words = pdf_text(built, tmp_path)
+    for name in names:
+        assert name in words, name
+    for name in absent:
+        assert name not in words, name
+    assert f"--lang {lang} ·" in words and ("--variant fr" in words) == (variant == "fr")
 
 
 def test_english_sheet_keeps_the_burial_mask_and_the_pharaoh_crown():
@@ -187,7 +222,7 @@ def test_balance_reaches_the_sheet_and_the_json(runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert "seat balance: seat 1 " in result.output
     assert "(95% intervals) over 6 greedy games;" in result.output
-    doc = json.loads((tmp_path / "tut-trail-8.json").read_text())
+    doc = json.loads((tmp_path / "tut-trail-8-rating-games-6.json").read_text())
     assert doc["balance"]["games"] == 6 and len(doc["balance"]["win_rate"]) == 4
     page, _ = page_of(seed=8, rating_games=6)
     heads = [i.text for i, _, n in walk(page) if isinstance(i, Text) and "balance" in n]
@@ -200,9 +235,12 @@ def test_trail_command_files_and_json_fields(runner, tmp_path):
                                   "--no-specials-before", "8", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "seed: 21"
+    # file names carry the options that differ from the defaults
+    stem = ("tut-trail-21-players-5-variant-fr-shape-spiral-table-14x12-spread-"
+            "no-specials-before-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "tut-trail-21.json", "tut-trail-21.pdf", "tut-trail-21.svg"]
-    doc = json.loads((tmp_path / "tut-trail-21.json").read_text())
+        f"{stem}.json", f"{stem}.pdf", f"{stem}.svg"]
+    doc = json.loads((tmp_path / f"{stem}.json").read_text())
     assert doc["format"] == "tombgen/tut.trail" and doc["variant"] == "fr"
     assert doc["players"] == 5 and doc["table"] == [14, 12] and len(doc["tiles"]) == 69
     assert len(doc["path"]) == 69 and len(doc["pyramid"]) == 2
@@ -210,14 +248,14 @@ def test_trail_command_files_and_json_fields(runner, tmp_path):
                               "table": "14x12", "spread": True, "no_specials_before": 8,
                               "rating_games": 0}
     assert "balance" not in doc
-    check = runner.invoke(main, ["validate", str(tmp_path / "tut-trail-21.json")])
+    check = runner.invoke(main, ["validate", str(tmp_path / f"{stem}.json")])
     assert check.exit_code == 0 and "valid" in check.output
 
 
 def test_validate_rejects_a_broken_trail_with_codes(runner, tmp_path):
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--format", "json", "--spread",
                          "--out", str(tmp_path)])
-    path = tmp_path / "tut-trail-4.json"
+    path = tmp_path / "tut-trail-4-spread.json"
     doc = json.loads(path.read_text())
     doc["path"][10], doc["path"][11] = doc["path"][11], doc["path"][10]
     doc["tiles"][0] = "king-tut"
@@ -268,7 +306,7 @@ def test_simulate_command_prints_and_writes_json(runner, tmp_path):
 def test_simulate_on_a_trail_file_plays_its_players_and_rules(runner, tmp_path):
     runner.invoke(main, ["tut", "trail", "--seed", "4", "--variant", "fr", "--players", "5",
                          "--format", "json", "--out", str(tmp_path)])
-    trail = str(tmp_path / "tut-trail-4.json")
+    trail = str(tmp_path / "tut-trail-4-players-5-variant-fr.json")
     result = runner.invoke(main, ["tut", "simulate", "--games", "5", "--trail", trail,
                                   "--seed", "1", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
