@@ -61,6 +61,7 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     "generator/games/tanis/rules_scoring.py": [
         "tests/games/tanis/test_score.py",
+        "tests/games/tanis/test_score_validate.py",
     ],
     "generator/games/tanis/rules.py": [
         "tests/games/tanis/test_dig.py",
@@ -77,6 +78,55 @@ MODULE_TESTS: dict[str, list[str]] = {
     "generator/games/tumba/rules_setup.py": [
         "tests/games/tumba/test_tumba_setup.py",
         "tests/games/tumba/test_tumba_setup_log.py",
+    ],
+    # the pipeline: build, validate, render, name and write a run
+    "generator/produce.py": [
+        "tests/test_gate.py",
+        "tests/test_cli.py",
+        "tests/test_footer.py",
+        "tests/test_limits.py",
+        "tests/test_faults.py",
+        "tests/test_golden.py",
+    ],
+    "generator/runs.py": [
+        "tests/test_footer.py",
+        "tests/test_limits.py",
+        "tests/test_naming.py",
+        "tests/test_cli.py",
+        "tests/batch/test_config.py",
+    ],
+    # batches: config, units, the manifest and resuming, the run, verify
+    "generator/batch/config.py": [
+        "tests/batch/test_config.py",
+    ],
+    "generator/batch/units.py": [
+        "tests/batch/test_run.py",
+        "tests/batch/test_config.py",
+    ],
+    "generator/batch/manifest.py": [
+        "tests/batch/test_run.py",
+        "tests/batch/test_resume_version.py",
+        "tests/batch/test_overwrite_lock.py",
+        "tests/batch/test_verify.py",
+    ],
+    "generator/batch/run.py": [
+        "tests/batch/test_run.py",
+        "tests/batch/test_resume_version.py",
+        "tests/batch/test_overwrite_lock.py",
+        "tests/batch/test_faults.py",
+    ],
+    "generator/batch/assemble.py": [
+        "tests/batch/test_run.py",
+        "tests/batch/test_pdfjoin.py",
+        "tests/batch/test_faults.py",
+    ],
+    "generator/batch/verify.py": [
+        "tests/batch/test_verify.py",
+        "tests/batch/test_verify_aid.py",
+        "tests/batch/test_overwrite_lock.py",
+    ],
+    "generator/batch/lock.py": [
+        "tests/batch/test_overwrite_lock.py",
     ],
 }
 

@@ -136,17 +136,3 @@ def test_input_errors_word_for_word(doc, message):
     with pytest.raises(InputError) as err:
         score_request(doc, "t")
     assert str(err.value) == message
-
-
-# ---- the same French rule inside a game ---------------------------------------------------------
-
-def test_french_game_two_tied_for_first_each_pay_half(make_state):
-    from generator.games.tut.rules import MOVES
-
-    state = make_state(["anubis-red"] * 6, players=3, variant="fr")
-    assert state.coins == [26, 26, 26]
-    for to in (0, 1, 10, 2, 3, 11, 4):       # players 1 and 2 take the Anubis, 3 runs ahead
-        state.apply(MOVES[to])
-    assert state.coins == [26, 26, 26]
-    state.apply(MOVES[5])                    # the sixth Anubis: 3 tiles each for players 1, 2
-    assert state.coins == [23, 23, 26]       # half of 6 each; player 3 holds none
