@@ -35,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.toml"
-COPIED = ("generator", "seeds", "maps", "templates", "tests")
+COPIED = ("generator", "seeds", "maps", "templates", "tests", "README.md")
 
 #: module -> the test files that check it (mutmut narrows them further, per mutated function)
 MODULE_TESTS: dict[str, list[str]] = {
@@ -43,10 +43,10 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_scoring.py",
         "tests/games/realms/test_realms_achievements.py",
         "tests/games/realms/test_realms_example.py",
+        "tests/games/realms/test_realms_score_document.py",
     ],
     "generator/games/realms/rules_map.py": [
         "tests/games/realms/test_realms_maps.py",
-        "tests/games/realms/test_realms_map_checks.py",
     ],
     "generator/games/realms/rules_holdings.py": [
         "tests/games/realms/test_realms_scoring.py",
@@ -55,6 +55,8 @@ MODULE_TESTS: dict[str, list[str]] = {
     "generator/games/tut/rules_scoring.py": [
         "tests/games/tut/test_scoring.py",
         "tests/games/tut/test_scoring_referee.py",
+        "tests/games/tut/test_score_set_document.py",
+        "tests/games/tut/test_engine.py",
     ],
     "generator/games/tut/rules_trail.py": [
         "tests/games/tut/test_trail_checks.py",
@@ -74,6 +76,7 @@ MODULE_TESTS: dict[str, list[str]] = {
     "generator/games/tumba/rules_roll.py": [
         "tests/games/tumba/test_tumba_rolls.py",
         "tests/games/tumba/test_tumba_roll_powers.py",
+        "tests/games/tumba/test_tumba_roll_document.py",
     ],
     "generator/games/tumba/rules_setup.py": [
         "tests/games/tumba/test_tumba_setup.py",
@@ -174,20 +177,23 @@ def prepare(module: str, tests: list[str], work: Path) -> None:
     work.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in COPIED:
-        shutil.copytree(ROOT / name, work / name, ignore=ignore)
-    missing = [t for t in tests if not (ROOT / t).exists()]
-    if missing:
-        sys.exit(f"tests/mutation.py: {module}: test file(s) {', '.join(missing)} do not exist; "
-                 "fix MODULE_TESTS")
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, work / name, ignore=ignore)
+        else:
+            shutil.copy2(ROOT / name, work / name)
     config = (ROOT / "pyproject.toml").read_text(encoding="utf-8") + f"""
 [tool.mutmut]
 source_paths = ["generator"]
 only_mutate = [{json.dumps(module)}]
 pytest_add_cli_args_test_selection = {json.dumps(tests)}
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly"]
-also_copy = ["seeds", "maps", "templates"]
+also_copy = ["seeds", "maps", "templates", "README.md"]
 """
     (work / "pyproject.toml").write_text(config, encoding="utf-8")
+
+
+class RunFailed(Exception):
+    """mutmut could not run a module (its tests fail or cannot be collected unmutated)."""
 
 
 def mutmut(work: Path, *args: str, log=None) -> str:
@@ -198,8 +204,8 @@ def mutmut(work: Path, *args: str, log=None) -> str:
                           stdout=log or subprocess.PIPE, stderr=subprocess.STDOUT)
     if proc.returncode != 0:
         where = f" (log: {log.name})" if log else ""
-        sys.exit(f"tests/mutation.py: mutmut {' '.join(args)} failed in {work}{where}\n"
-                 f"{proc.stdout or ''}")
+        raise RunFailed(f"tests/mutation.py: mutmut {' '.join(args)} failed in {work}{where}\n"
+                        f"{proc.stdout or ''}")
     return proc.stdout or ""
 
 
@@ -307,13 +313,24 @@ def main(argv: list[str] | None = None) -> int:
                      "MODULE_TESTS in tests/mutation.py")
     if args.tests and len(modules) != 1:
         parser.error("--tests needs exactly one module")
+    for module in modules:   # before anything runs: a long run must not stop half-way
+        missing = [t for t in args.tests or MODULE_TESTS[module] if not (ROOT / t).exists()]
+        if missing:
+            parser.error(f"{module}: test file(s) {', '.join(missing)} do not exist; fix "
+                         "MODULE_TESTS")
     base = ROOT / "build" / "mutation"
     entries, results, stale = load_equivalent(), [], []
     start = time.monotonic()
     print(f"mutation testing {len(modules)} module(s) with {args.jobs} job(s) on "
           f"{os.cpu_count()} CPU(s), load {os.getloadavg()[0]:.1f}", flush=True)
+    failed = []
     for module in modules:
-        result = run_module(module, args.tests or MODULE_TESTS[module], args.jobs, base)
+        try:
+            result = run_module(module, args.tests or MODULE_TESTS[module], args.jobs, base)
+        except RunFailed as exc:   # the other modules still run; the copy stays to look into
+            print(exc, flush=True)
+            failed.append(module)
+            continue
         stale += mark_equivalent(result, entries)
         results.append(result)
         print(f"{module}: {len(result.status)} mutants, {result.caught} caught, "
@@ -332,11 +349,13 @@ def main(argv: list[str] | None = None) -> int:
     for e in stale:
         print(f"\nstale entry in {EQUIVALENT_FILE.name}: {e['module']} {e['function']}: "
               f"{e['before']!r} -> {e['after']!r} matched no surviving mutant")
+    for module in failed:
+        print(f"\nnot measured: {module} (mutmut could not run it; see above)")
     if args.json:
         Path(args.json).write_text(json.dumps(
             {r.module: {"status": r.status, "equivalent": r.equivalent, "seconds": r.seconds}
              for r in results}, indent=1), encoding="utf-8")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 from games.realms.realms_helpers import game, small_map
 
 from generator.core.errors import InputError, RuleError
-from generator.games.realms.mapfile import load_map
+from generator.games.realms.mapfile import Entrance, Finding, Map, Room, load_map
 from generator.games.realms.rules_holdings import (
     Holdings, achievement_name, judge, map_key_room, max_openings, sheet_extras, tally_limits,
 )
@@ -65,13 +65,14 @@ def test_the_referee_refuses_a_hit_outside_the_20_rounds(round_):
 
 # ---- the scoring lines --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n, points", [(0, 0), (1, 5), (2, 10), (3, 20), (4, 30)])
+@pytest.mark.parametrize("n, points", [(0, 0), (1, 5), (2, 10), (3, 20), (4, 30), (6, 30)])
 def test_zombies_and_golems(n, points):
     lines = score_lines(tallies(zombies=n, golems=n))
     assert (lines["zombies"], lines["golems"]) == (points, points)
 
 
-@pytest.mark.parametrize("n, points", [(0, 0), (1, 0), (2, 5), (3, 15), (4, 30)])
+@pytest.mark.parametrize("n, points", [(0, 0), (1, 0), (2, 5), (3, 15), (4, 30),
+                                       (5, 30)])     # past the table: its last entry
 def test_connected_entrances(n, points):
     assert score_lines(tallies(connected_entrances=n))["entrances"] == points
 
@@ -133,6 +134,7 @@ TAIL = f". A score file has exactly the keys {KEYS} (and, optional, keys_found, 
     ({k: v for k, v in NOTHING.items() if k not in ("oozes", "golems")} | {"dragons": 1,
                                                                            "mimics": -1},
      "missing key(s) oozes, golems; unknown key(s) dragons; mimics: -1 is negative"),
+    (tallies(dragons=1, wizards=2), "unknown key(s) dragons, wizards"),
     (tallies(oozes=True, zombies="3", golems=2.5),
      "oozes: expected whole numbers, got True; zombies: expected whole numbers, got '3'; "
      "golems: expected whole numbers, got 2.5"),
@@ -180,6 +182,22 @@ def test_what_a_small_map_holds():
     # 12 x 12 with two rooms on the top row and two stone squares side by side at y 6:
     # 264 edges between squares, less 3 for each room and 7 for the stone pair = 251.
     assert Holdings.of_map(small_map()) == Holdings(1, 1, 1, 0, 0, (), 2, 251)
+
+
+def test_what_a_map_of_three_rooms_holds():
+    # Counted by hand: two sarcophagus rooms and a gem room on the top row (3 edges each), the
+    # stone pair (7 edges): 264 - 9 - 7 = 248 passages; one mimic, two keys, the Hammer.
+    m = Map.build(
+        (12, 12),
+        [Entrance(1, 0, "W"), Entrance(0, 8, "N"), Entrance(5, 11, "E"), Entrance(11, 5, "S")],
+        [(6, 6), (7, 6)],
+        [Room(0, 1, "S", "sarcophagus"), Room(0, 3, "S", "gem-red"),
+         Room(0, 5, "S", "sarcophagus")],
+        [Finding(1, 2, "golem-red"), Finding(1, 6, "ooze"), Finding(3, 5, "coins", 2),
+         Finding(4, 4, "mimic"), Finding(5, 5, "key"), Finding(8, 8, "key"),
+         Finding(9, 2, "hammer")],
+        "Test map", "advanced", "for tests")
+    assert Holdings.of_map(m) == Holdings(1, 2, 1, 1, 2, ("hammer",), 3, 248)
 
 
 def test_a_sheet_at_every_limit_at_once_is_accepted():

@@ -33,7 +33,7 @@ def changed(**fields):
 
 def test_a_true_document_has_no_problem():
     report = validate_score_output(copy.deepcopy(GOOD), "s.json")
-    assert report.ok and report.violations == []
+    assert report.ok and report.violations == [] and report.text() == "s.json: valid"
 
 
 def test_a_wrong_winner_and_total_are_each_named():

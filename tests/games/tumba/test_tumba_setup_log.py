@@ -362,3 +362,16 @@ def test_the_report_reads_as_printed():
 def test_replaying_a_broken_log_alone_still_builds_its_board():
     built = replay(hand_setup(moves=()))              # two problems, nobody to report them to
     assert built.passage == 10 and built.stacks[11] == [11] and built.stacks[10] == []
+
+
+def test_the_log_of_six_players_the_most_the_game_has_is_still_replayed():
+    # 22 chambers dealt one by one from player 2 to 6 players: 4, 4, 4, 4, 3, 3 (by hand)
+    setup = replace(hand_setup(), players=6)
+    assert problems(setup)[0] == (
+        "log-deal", "the deal should be one by one from player 2 (player 2: 4, player 3: 4, "
+        "player 4: 4, player 5: 4, player 6: 3, player 1: 3)", "log")
+    assert ("log-turn", "placed by player 2; it is player 6's turn", "log place #6") in \
+        problems(setup)
+    # 7 players: the count is refused, and no deal is replayed for a count the game has not
+    assert problems(replace(hand_setup(), players=7)) == [
+        ("players", "7 players; the game is for 2-6", "players")]
