@@ -47,6 +47,7 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     "generator/games/realms/rules_map.py": [
         "tests/games/realms/test_realms_maps.py",
+        "tests/games/realms/test_realms_map_checks.py",
     ],
     "generator/games/realms/rules_holdings.py": [
         "tests/games/realms/test_realms_scoring.py",
@@ -90,8 +91,13 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/test_limits.py",
         "tests/test_faults.py",
         "tests/test_golden.py",
+        "tests/test_french.py",
+        "tests/batch/test_run.py",
+        "tests/batch/test_verify.py",
+        "tests/games/realms/test_realms_products.py",
     ],
     "generator/runs.py": [
+        "tests/test_runs.py",
         "tests/test_footer.py",
         "tests/test_limits.py",
         "tests/test_naming.py",
