@@ -85,6 +85,7 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     # the pipeline: build, validate, render, name and write a run
     "generator/produce.py": [
+        "tests/test_produce.py",
         "tests/test_gate.py",
         "tests/test_cli.py",
         "tests/test_footer.py",
