@@ -110,6 +110,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/batch/test_config.py",
     ],
     "generator/batch/units.py": [
+        "tests/batch/test_units.py",
         "tests/batch/test_run.py",
         "tests/batch/test_config.py",
     ],
@@ -136,6 +137,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/batch/test_overwrite_lock.py",
     ],
     "generator/batch/lock.py": [
+        "tests/batch/test_lock.py",
         "tests/batch/test_overwrite_lock.py",
     ],
 }
