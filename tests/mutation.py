@@ -115,6 +115,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/batch/test_config.py",
     ],
     "generator/batch/manifest.py": [
+        "tests/batch/test_manifest_document.py",
         "tests/batch/test_run.py",
         "tests/batch/test_resume_version.py",
         "tests/batch/test_overwrite_lock.py",
