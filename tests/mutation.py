@@ -302,6 +302,22 @@ def table(results: list[Result]) -> str:
     return "\n".join([head, *rows])
 
 
+def write_json(results: list[Result], path: Path) -> None:
+    """The statuses so far (rewritten after each module, so a long run keeps what it did)."""
+    path.write_text(json.dumps(
+        {r.module: {"status": r.status, "equivalent": r.equivalent, "seconds": r.seconds,
+                    "diffs": {m: r.diffs.get(m, "") for m in r.missed}}
+         for r in results}, indent=1), encoding="utf-8")
+
+
+def show_missed(result: Result, diffs: bool) -> None:
+    """Each mutant of a module left alive (and not judged equivalent), with its diff."""
+    for mutant in result.missed:
+        state = result.status[mutant]
+        print(f"\n{state}: {mutant}" + (f"\n{result.diffs.get(mutant, '')}" if diffs else ""),
+              flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="modules to mutate (default: all of "
@@ -346,25 +362,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{module}: {len(result.status)} mutants, {result.caught} caught, "
               f"{len(result.equivalent)} equivalent, score {100 * result.score:.1f}% "
               f"({result.seconds:.0f} s)", flush=True)
+        show_missed(result, args.show)   # now, not after the last module: a run can be long
+        if args.json:
+            write_json(results, Path(args.json))
         if not args.keep:
             shutil.rmtree(base / slug(module), ignore_errors=True)
     print()
     print(table(results))
     total = time.monotonic() - start
     print(f"\ntotal {total:.0f} s ({total / 60:.1f} min) with {args.jobs} job(s)")
-    for r in results:
-        for mutant in r.missed:
-            state = r.status[mutant]
-            print(f"\n{state}: {mutant}" + (f"\n{r.diffs.get(mutant, '')}" if args.show else ""))
     for e in stale:
         print(f"\nstale entry in {EQUIVALENT_FILE.name}: {e['module']} {e['function']}: "
               f"{e['before']!r} -> {e['after']!r} matched no surviving mutant")
     for module in failed:
         print(f"\nnot measured: {module} (mutmut could not run it; see above)")
-    if args.json:
-        Path(args.json).write_text(json.dumps(
-            {r.module: {"status": r.status, "equivalent": r.equivalent, "seconds": r.seconds}
-             for r in results}, indent=1), encoding="utf-8")
     return 1 if failed else 0
 
 

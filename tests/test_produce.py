@@ -4,6 +4,7 @@ product's extra files, all pinned by hand."""
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,8 @@ from generator.draw.paper import make_sheet
 from generator.games.realms import products as realms_products
 from generator.games.tanis import render as tanis_render
 from generator.produce import (
-    RunInfo, build, build_one, options_json, pdf_metadata, pdf_name, produce, render_files,
+    RunInfo, Written, build, build_one, options_json, pdf_metadata, pdf_name, produce,
+    render_files,
 )
 from generator.registry import game
 
@@ -184,3 +186,53 @@ def test_extra_file_text_is_written_as_utf8(monkeypatch):
     assert [(n, f, p, d) for n, f, p, d in files] == [
         ("realms-map-7-rating-games-0.txt", "txt", 0, "é".encode("utf-8")),
         ("realms-map-7-rating-games-0.bin", "bin", 0, b"\x00\xff")]
+
+
+def test_render_files_of_one_item_and_of_a_count_run():
+    one = build("tanis", "dig", 5, paper="letter", mono=True)
+    files = render_files(one, ("pdf", "svg"))
+    assert [(n, f, p) for n, f, p, _ in files] == [
+        ("tanis-dig-5-paper-letter-mono.svg", "svg", 1),
+        ("tanis-dig-5-paper-letter-mono-p2.svg", "svg", 1),
+        ("tanis-dig-5-paper-letter-mono.pdf", "pdf", 2)]
+    assert b"<title>tombgen tanis dig 5</title>" in files[0][3]
+    # the one-item PDF carries the run's keywords, its paper and theme among them
+    assert b'/Keywords (tombgen, tanis, dig, seed=5, count=1, paper=letter, mono=yes, lang=en, ' \
+        b'options={"style":"random"})' in files[2][3]
+    two = render_files(build("tanis", "dig", 5, count=2, mono=True), ("pdf",))
+    assert [(n, f, p) for n, f, p, _ in two] == [("tanis-dig-5-mono.pdf", "pdf", 4)]
+    assert b"count=2" in two[0][3] and b"mono=yes" in two[0][3]
+
+
+def test_an_unrendered_item_has_no_pages():
+    assert build("tanis", "dig", 5, render=False)[0].pages == []
+
+
+def test_the_pdf_subject_of_a_count_run_keeps_the_theme():
+    item = RunInfo("tanis", "dig", 5, 0, 3, {"style": "random"})
+    assert pdf_metadata(item, 3, make_sheet("a4", True))[1] == (
+        f"tanis dig --count 3 --mono · seed 5 · 3 items · {GENERATOR}")
+
+
+@pytest.mark.parametrize("written, expected", [
+    (Written(Path("x.pdf"), "pdf", 2, 102400), "wrote x.pdf (pdf, 2 pages, 100.0 kB)"),
+    (Written(Path("x.svg"), "svg", 1, 1536, False), "unchanged x.svg (svg, 1 page, 1.5 kB)"),
+    (Written(Path("x.json"), "json", 0, 51), "wrote x.json (json, 0.0 kB)")])
+def test_summaries_by_hand(written, expected):
+    assert written.summary() == expected
+
+
+def test_files_go_to_output_by_default(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    produce("tanis", "dig", 5, formats=("json",))
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.json")] == [
+        "output/tanis-dig-5.json"]
+
+
+def test_a_count_run_meeting_other_content_is_refused_and_leaves_nothing(tmp_path):
+    (tmp_path / "tanis-dig-5-2.json").write_text("mine")
+    with pytest.raises(InputError) as err:
+        produce("tanis", "dig", 5, count=2, out=tmp_path)
+    assert "tanis-dig-5-2.json" in str(err.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tanis-dig-5-2.json"]
+    assert (tmp_path / "tanis-dig-5-2.json").read_text() == "mine"

@@ -5,7 +5,7 @@ import pytest
 
 from generator import GENERATOR
 from generator.core.errors import InputError
-from generator.runs import RunInfo, make_request, parse_formats, run_stem
+from generator.runs import RunInfo, make_request, parse_formats, remake_flags, run_stem
 
 
 def refusal(game, kind, values) -> str:
@@ -129,3 +129,29 @@ def test_an_option_without_what_it_requires():
 def test_a_language_the_product_is_not_printed_in():
     assert refusal("tanis", "dig", {"lang": "de"}) == (
         "--lang de: tanis dig sheets are printed in en, fr only so far; use --lang en")
+
+
+def test_an_option_without_effect_does_not_hide_the_next_ones():
+    # rating games do nothing on map-1; the easy start declared after them still counts
+    info = RunInfo("realms", "sheet", 3, 0, 1, {"map": "map-1", "rating_games": 50,
+                                                 "start": "easy"})
+    assert info.command() == "realms sheet --start easy"
+    assert run_stem(info) == "realms-sheet-3-start-easy"
+
+
+def test_remake_flags_name_a_file_by_its_path_unless_asked_short(tmp_path):
+    club = tmp_path / "club.toml"
+    club.write_text("x")
+    info = RunInfo("realms", "sheet", 3, 0, 1, {"map": str(club)})
+    assert remake_flags(info) == [f"--map {club}"]
+    assert remake_flags(info, short=True) == ["--map club.toml"]
+    # in a file name: the file's name and the start of the sha256 of its bytes ("x": 2d7116…)
+    assert run_stem(info) == "realms-sheet-3-map-club-2d7116"
+
+
+def test_a_name_part_of_exactly_120_characters_is_kept():
+    # "map-" + 116 letters is 120: kept; one more is hashed (sha256 of "map-" + 117 "a": ae359e…)
+    assert run_stem(RunInfo("realms", "sheet", 3, 0, 1, {"map": "a" * 116})) == \
+        "realms-sheet-3-map-" + "a" * 116
+    assert run_stem(RunInfo("realms", "sheet", 3, 0, 1, {"map": "a" * 117})) == \
+        "realms-sheet-3-options-ae359e351b"

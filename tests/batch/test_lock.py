@@ -101,3 +101,52 @@ def test_the_fallback_refuses_another_host_or_a_live_process(tmp_path, holder):
         f"{tmp_path}: another tombgen batch is writing here: {describe(holder)}. Wait for it "
         "to finish, or give another --out")
     assert json.loads((tmp_path / NAME).read_text()) == holder
+
+
+def test_the_lock_file_is_readable_by_all_and_written_by_its_owner(tmp_path):
+    old = os.umask(0o022)
+    try:
+        with FolderLock(tmp_path):
+            assert (tmp_path / NAME).stat().st_mode & 0o777 == 0o644
+        lock = FolderLock(tmp_path / "")
+        lock._acquire_exclusive()
+        assert (tmp_path / NAME).stat().st_mode & 0o777 == 0o644
+        lock.release()
+    finally:
+        os.umask(old)
+
+
+def test_releasing_a_lock_never_taken_or_whose_file_is_gone(tmp_path):
+    FolderLock(tmp_path).release()                           # nothing taken: nothing to do
+    lock = FolderLock(tmp_path)
+    lock.acquire()
+    (tmp_path / NAME).unlink()
+    lock.release()
+    assert lock.fd is None
+
+
+def test_a_holder_that_has_not_written_its_name_yet(tmp_path):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, sys, time\n"
+         "fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)\n"
+         "fcntl.lockf(fd, fcntl.LOCK_EX)\nprint('held', flush=True)\ntime.sleep(60)\n",
+         str(tmp_path / NAME)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(InputError) as err:
+            FolderLock(tmp_path).acquire()
+        assert str(err.value) == (
+            f"{tmp_path}: another tombgen batch is writing here: another run (it has not said "
+            "who yet). Wait for it to finish, or give another --out")
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_the_fallback_takes_over_a_holder_of_this_host_without_a_pid(tmp_path):
+    (tmp_path / NAME).write_text(json.dumps({"host": socket.gethostname()}))
+    lock = FolderLock(tmp_path)
+    lock._acquire_exclusive()
+    assert lock.note == (f"{tmp_path}: took over the lock of a batch that is no longer running "
+                         f"(pid ? on host {socket.gethostname()}, started ?)")
+    lock.release()

@@ -81,3 +81,22 @@ def test_a_one_item_unit_carries_its_finished_pdf(tmp_path):
     [(name, fmt, pages, data)] = result.files
     assert (name, fmt, pages) == ("tumba-setup-4-paper-letter-mono.pdf", "pdf", 1)
     assert data.startswith(b"%PDF") and result.part is None
+
+
+def test_a_french_item_makes_french_units(tmp_path):
+    config = load_config(write(tmp_path, '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 2\n'
+                                         'lang = "fr"\ncount = 2\n'))
+    assert [u.lang for u in config_units(config)] == ["fr", "fr"]
+
+
+def test_a_json_only_unit_draws_no_page(tmp_path, monkeypatch):
+    from generator.games.tumba import render
+
+    calls = []
+    real = render.render_setup
+    monkeypatch.setattr(render, "render_setup", lambda *a: calls.append(a) or real(*a))
+    *_, setup = units(tmp_path)
+    build_unit(setup)
+    assert calls == []
+    build_unit(setup._replace(formats=("svg",)))
+    assert len(calls) == 1

@@ -298,3 +298,20 @@ def test_a_map_of_single_squares_at_the_entrances_has_no_first_tile():
     m = make(stone=((1, 1), (0, 0), (0, 2)) + SEALED)
     rows = [c for c, _, _ in problems(m) if c == "no-first-tile"]
     assert len(rows) == 6
+
+
+def test_at_most_five_bad_characters_are_shown():
+    got = problems(make(name="a\x01\x02\x03\x04\x05\x06"))
+    assert got == [("name-characters", "the name has characters the sheet cannot print "
+                    "('\\x01', '\\x02', '\\x03', '\\x04', '\\x05'); use letters, digits and "
+                    "punctuation on one line", "name")]
+
+
+def test_fifty_coins_fill_the_track_but_fit_the_sheet():
+    coins = tuple(Finding(y=8, x=i, kind="coins", amount=3) for i in range(12)) + (
+        Finding(y=9, x=0, kind="coins", amount=3), Finding(y=9, x=1, kind="coins", amount=3),
+        Finding(y=9, x=2, kind="coins", amount=3), Finding(y=9, x=3, kind="coins", amount=3),
+        Finding(y=9, x=4, kind="coins", amount=2))
+    assert problems(make(findings=FINDINGS[:2] + coins)) == [
+        ("coin-track", "50 coins lie on the map; at most 25 (of the 50 coin circles), so that "
+         "monster rewards still count", "coins")]
