@@ -1,10 +1,12 @@
 """Batch work units (generator/batch/units.py): what each config item is cut into, how a unit
 is named, what makes its bytes, and what building one returns; pinned by hand."""
 
+import pytest
 from batch_support import write
 
 from generator.batch.config import load_config
 from generator.batch.units import Unit, build_unit, config_units, item_units
+from generator.core.errors import BuildError
 
 CONFIG = ('[[item]]\ngame = "tanis"\nkind = "dig"\ncount = 2\nseed = 7\n\n'
           '[[item]]\ngame = "tanis"\nkind = "aid"\n\n'
@@ -100,3 +102,23 @@ def test_a_json_only_unit_draws_no_page(tmp_path, monkeypatch):
     assert calls == []
     build_unit(setup._replace(formats=("svg",)))
     assert len(calls) == 1
+
+
+def test_an_aid_unit_is_one_finished_pdf(tmp_path):
+    _, _, aid, _ = units(tmp_path)
+    result = build_unit(aid)
+    [(name, fmt, pages, data)] = result.files
+    assert (name, fmt, pages) == ("tanis-aid-en-poker.pdf", "pdf", 0)
+    assert data.startswith(b"%PDF")
+    assert (result.part, result.part_pages, result.validation) == (None, 0, None)
+
+
+def test_an_aid_named_otherwise_than_the_batch_expects_is_a_build_error(tmp_path, monkeypatch):
+    from generator.batch import config
+
+    monkeypatch.setattr(config, "aid_file_name", lambda *a: "other.pdf")
+    _, _, aid, _ = units(tmp_path)
+    with pytest.raises(BuildError) as err:
+        build_unit(aid)
+    assert str(err.value) == ("aid file 'tanis-aid-en-poker.pdf': expected 'other.pdf'; batch "
+                              "naming is out of date")
