@@ -1,6 +1,14 @@
-"""Hidden Realms players: a greedy solo bot, and the random-legal-move baseline.
+"""Hidden Realms players and the table that names them.
 
-The bot values every use of every unused die in "points it will probably be worth at the end"
+``BOTS`` maps a name to a function making a player: ``random`` (any legal move), ``greedy``
+(below), ``planner`` (:mod:`generator.games.realms.bots_plan`, the strong player that searches
+each round) and ``quick`` (:mod:`generator.games.realms.bots_quick`, the planner's judgement one
+move at a time). ``DEFAULT_PLAYER`` plays ``realms simulate``; ``RATING_PLAYER`` plays the games
+that rate maps (:mod:`generator.games.realms.rating`): the fastest player that ranks maps the
+way the planner does (benchmarks/realms_rating.py measures the agreement; the greedy player
+does not).
+
+The greedy player values every use of every unused die in "points it will probably be worth at the end"
 and takes the best: tiles (findings covered, rooms and entrances connected, Tile Table rewards,
 openings gained or closed, nearness to what is still to find), fights (coins, the Mummy's '!',
 the scoring tables), hits on the Mummy, and near the end closing openings with the wand's
@@ -30,7 +38,7 @@ from generator.games.realms.rules_moves import (
     Wand,
 )
 
-__all__ = ["PLAYERS", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_PLAYER", "RATING_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,7 @@ class Weights:
 class GreedyBot:
     """Greedy one-move-ahead bot with hand-tuned values (see the module doc)."""
 
-    name = "bot"
+    name = "greedy"
 
     def __init__(self, weights: Weights | None = None):
         self.w = weights or Weights()
@@ -399,9 +407,24 @@ def _halo(board, start: int, steps: int) -> int:
     return mask
 
 
-PLAYERS = {"bot": GreedyBot, "random": RandomBot}
+def _planner():
+    from generator.games.realms.bots_plan import PlannerBot
+
+    return PlannerBot()
+
+
+def _quick():
+    from generator.games.realms.bots_quick import QuickBot
+
+    return QuickBot()
+
+
+#: player name -> a function making a fresh player (modules beyond this one load on first use)
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": _planner, "quick": _quick}
+DEFAULT_PLAYER = "planner"
+RATING_PLAYER = "quick"
 
 
 def make_bot(name: str):
-    """A player by name: ``bot`` (greedy) or ``random`` (uniform over legal moves)."""
-    return PLAYERS[name]()
+    """A fresh player by name (a key of ``BOTS``)."""
+    return BOTS[name]()

@@ -117,8 +117,11 @@ def score(file: str, as_json: bool) -> None:
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
-@click.option("--player", type=click.Choice(["bot", "random"]), default="bot", show_default=True,
-              help="bot: the greedy solo bot; random: any legal move, uniformly.")
+@click.option("--player", type=click.Choice(["random", "greedy", "planner", "quick"]),
+              default="planner", show_default=True,
+              help="planner: plans each round (strong, slower); quick: the planner's judgement "
+                   "one move at a time; greedy: one move at a time (fast); random: any legal "
+                   "move, uniformly.")
 @click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
               show_default=True, help="Easy-mode presets: coins (and a key) to start with.")
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,

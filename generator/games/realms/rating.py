@@ -50,7 +50,7 @@ class Rating:
         spec = data()["rating"]
         return {"label": self.label, "par": self.par, "spread": self.spread, "p10": self.p10,
                 "p90": self.p90, "mean": self.mean, "games": self.games, "seed": self.seed,
-                "player": "bot",
+                "player": "greedy",
                 "reference": {"map": spec["reference"], "par": self.reference,
                               "ratio": self.ratio},
                 "bands": {"easy": f"par >= {spec['easy']:g} x reference",
@@ -114,7 +114,7 @@ def bot_score(m: Map, game_seed: int) -> float:
     """The final score of the solo bot's game with dice from ``game_seed``."""
     from generator.games.realms.simulate import play_one
 
-    return play_one(m, game_seed, "bot").scores()[0]
+    return play_one(m, game_seed, "greedy").scores()[0]
 
 
 def play_scores(m: Map, games: int, seed: int, first: int = 0) -> list[float]:

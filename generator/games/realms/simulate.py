@@ -1,4 +1,4 @@
-"""Many solo games on one map with one player (bot or random): score statistics, per-rule
+"""Many solo games on one map with one player (a name of ``bots.BOTS``): score statistics, per-rule
 means, and optionally a record of every game.
 
 Game ``i`` uses the seed ``derive_seed(seed, i)`` for its dice, so any game of a run can be
@@ -17,7 +17,7 @@ from generator.core.envelope import dumps, envelope
 from generator.core.output import atomic_write, file_name, prepare_dir
 from generator.core.play import iter_games, play, summary
 from generator.core.rng import derive_seed, make_rng
-from generator.games.realms.bots import PLAYERS, make_bot
+from generator.games.realms.bots import BOTS, DEFAULT_PLAYER, make_bot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import map_ref, record_doc
 from generator.games.realms.rules import SeededDice, State
@@ -39,7 +39,8 @@ def play_lines(m, player: str, start: str, ref: Any, game_seed: int) -> tuple[di
     return state.lines(), record
 
 
-def simulate(map_name: str, games: int, seed: int, player: str = "bot", start: str = "normal",
+def simulate(map_name: str, games: int, seed: int, player: str = DEFAULT_PLAYER,
+             start: str = "normal",
              record_dir: str | None = None,
              wrap: Callable[[Iterable[Any]], Any] | None = None,
              executor: Any = None) -> dict[str, Any]:
@@ -49,7 +50,7 @@ def simulate(map_name: str, games: int, seed: int, player: str = "bot", start: s
     game, named ``realms-record-<seed>-<n>.json``; ``executor`` plays the games in chunks on
     workers (:func:`generator.core.play.iter_games`), with the same result and records.
     """
-    if player not in PLAYERS:
+    if player not in BOTS:
         raise ValueError(player)
     m = load_map(map_name)
     ref = map_ref(map_name, m)

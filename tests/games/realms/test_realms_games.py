@@ -38,14 +38,14 @@ def test_bot_games_are_legal_on_every_map():
 
 def test_bot_beats_random_by_a_wide_margin():
     m = load_map("map-1")
-    bot = [sum(play_one(m, s, "bot").lines().values()) for s in range(30)]
+    bot = [sum(play_one(m, s, "greedy").lines().values()) for s in range(30)]
     rnd = [sum(play_one(m, s, "random").lines().values()) for s in range(30)]
     assert sum(bot) / 30 > sum(rnd) / 30 + 80
 
 
 def test_same_seed_same_game():
     m = load_map("map-1")
-    a, b = play_one(m, 42, "bot"), play_one(m, 42, "bot")
+    a, b = play_one(m, 42, "greedy"), play_one(m, 42, "greedy")
     assert a.history == b.history and a.scores() == b.scores()
 
 
