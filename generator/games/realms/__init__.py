@@ -35,5 +35,6 @@ SPEC = GameSpec(
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
     readers=((".toml", f"{_M}.rules_map:validate_map_file"),),
-    documents=(("record", f"{_M}.records:validate_record_document"),),
+    documents=(("record", f"{_M}.records:validate_record_document"),
+               ("rating", f"{_M}.rating:validate_rating_document")),
 )

@@ -34,7 +34,7 @@ def group() -> None:
 @click.option("--players", type=click.IntRange(min=1), default=1, show_default=True,
               help="Copies of each sheet, one per player (each with a name line); up to 8.")
 @click.option("--games", type=click.IntRange(min=0), default=None, metavar="G",
-              help="random: bot games that rate each map (default 100; 0 = no rating).")
+              help="random: most games that rate each map (default 100; 0 = no rating).")
 @click.option("--size", default=None, metavar="N|WxH",
               help="random: the map's size, 12 to 16 a side (default: random).")
 @output_options(count=True)
@@ -62,8 +62,9 @@ def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper,
               help="Map size: N (square) or WxH, 12 to 16 a side. Default: random.")
 @click.option("--difficulty", type=click.Choice(LEVELS), default=None,
               help="Steer the generator, then keep only a map rated this difficulty.")
-@click.option("--games", type=click.IntRange(min=20), default=200, show_default=True,
-              metavar="G", help="Bot games that rate each map (par = their median score).")
+@click.option("--games", type=click.IntRange(min=20), default=None, metavar="G",
+              help="Most games that rate each map, as `realms rate` plays them (default: "
+                   "[rating] games of seeds/realms.toml).")
 @output_options(count=True)
 @executor_options("Play the rating games")
 def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, dask) -> None:
@@ -72,11 +73,47 @@ def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, 
     from generator.core.rng import fresh_seed
     from generator.games.realms.rating import rating_executor
 
+    from generator.games.realms.model import data
+
     seed = fresh_seed() if seed is None else seed
+    games = games or data()["rating"]["games"]
     options = {"size": size, "difficulty": difficulty, "games": games}
     with rating_executor(jobs, dask):
         run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper,
                     mono=mono, count=count, options=options)
+
+
+@group.command()
+@click.argument("map_name", metavar="MAP")
+@click.option("--games", type=click.IntRange(min=1), default=None, metavar="G",
+              help="Most games to play (default: [rating] games of seeds/realms.toml); fewer "
+                   "when the label is clear sooner.")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed of the dice (an integer ≥ 0). Default: a fresh one, always shown.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the tombgen/realms.rating document instead of the summary.")
+@executor_options("Play the rating games")
+def rate(map_name, games, seed, as_json, jobs, dask) -> None:
+    """Rate a map (map-1 ... or a .toml/.json file): par, its 95% interval, p10/p90 and a
+    difficulty label, played in batches until the label is clear (else borderline)."""
+    from generator.core.envelope import dumps
+    from generator.core.rng import fresh_seed
+    from generator.games.realms.mapfile import load_map
+    from generator.games.realms.model import data
+    from generator.games.realms.rating import rate as run
+    from generator.games.realms.rating import rating_document, rating_executor, summary_text
+    from generator.games.realms.records import map_ref
+
+    m = load_map(map_name)
+    seed = fresh_seed() if seed is None else seed
+    games = games or data()["rating"]["games"]
+    with rating_executor(jobs, dask):
+        doc = rating_document(map_ref(map_name, m), m, run(m, games, seed))
+    if as_json:
+        click.echo(dumps(doc), nl=False)
+    else:
+        click.echo(f"seed: {seed}")
+        click.echo(summary_text(doc))
 
 
 @group.command()

@@ -53,8 +53,11 @@ SCHEMA = {
                  "levels": MapOf({"stone": [float], "oozes": [int], "mimics": [int],
                                   "golems": [int], "sarcophagi": [int], "keys": [int],
                                   "coins": [int], "items": [int], "near": float})},
-    "rating": {"games": int, "reference": str, "easy": float, "hard": float, "seed": int,
-               "shipped": MapOf({"par": float, "p10": float, "p90": float})},
+    "rating": {"reference": str, "hard": float, "easy": float, "first": int, "games": int,
+               "seed": int, "shipped_games": int,
+               "shipped": MapOf({"player": str, "games": int, "seed": int, "par": float,
+                                 "interval": [float], "p10": float, "p90": float,
+                                 "mean": float})},
 }
 
 MAP_FIELDS = ("size", "entrances", "stone", "rooms", "findings")

@@ -47,7 +47,8 @@ def record_doc(state: State, ref: Any, seed: int | None) -> dict[str, Any]:
     return envelope("realms", "record", seed, fields, {"result": result})
 
 
-def _record_map(ref: Any, source: str) -> Map:
+def document_map(ref: Any, source: str) -> Map:
+    """The map a document names: a shipped map's name, or a map object (validated)."""
     from generator.games.realms.mapfile import load_map
     from generator.games.realms.rules_map import validate_map
 
@@ -101,7 +102,7 @@ def replay(doc: Any, source: str) -> Replay:
     if not isinstance(doc["moves"], list):
         raise InputError(f"{source} [moves]: expected a list of moves")
     moves = [move_from_json(obj, f"{source} [moves[{i}]]") for i, obj in enumerate(doc["moves"])]
-    state = State(_record_map(doc["map"], source), _dice(doc, players, source), players,
+    state = State(document_map(doc["map"], source), _dice(doc, players, source), players,
                   str(doc["start"]))
     for i, move in enumerate(moves):
         player = doc["moves"][i].get("player")
