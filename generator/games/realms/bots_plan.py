@@ -96,22 +96,29 @@ def _signature(s) -> tuple:
             s.golems_def, s.mimics_def, len(s.hits), tuple(sorted(s.items.items())), s.marks)
 
 
+#: rounds left from which the wand closes dead ends (before, an opening costs nothing yet)
+DEAD_END_ROUNDS = 6
+
+
 def useful(s, moves: list, close_rounds: int) -> list:
     """The moves worth searching: every tile, fight, coin and room move; the wand where it
-    closes a remaining opening (in the last ``close_rounds`` rounds, or a dead end's at any
-    time) or, when no tile fits, opens a wall toward a square a tile can still cover; the
-    shovel where it is worth a die (:func:`worth_a_square`) and none of its openings faces a
-    dead end of its own. The wand and the shovel
-    are paid with an item use or the die least needed. If that leaves no use for the dice,
-    every legal move is kept."""
+    closes a remaining opening (in the last ``close_rounds`` rounds, or a dead end's in the
+    last ``DEAD_END_ROUNDS``, when openings start to cost) or, when no tile fits, opens one of
+    the best walls of :func:`ways_out`; the shovel where it is worth a die
+    (:func:`worth_a_square`) and none of its openings faces a dead end of its own. The wand and
+    the shovel are paid with an item use or the die least needed. If that leaves no use for the
+    dice, every legal move is kept."""
     out = []
-    late = RULES.rounds - s.round < close_rounds
+    left = RULES.rounds - s.round
+    late = left < close_rounds
     b = s.board
     avail = b.free & ~s.covered
     good = avail & ~hard_squares(s, avail)
-    dead = 0 if late else dead_ends(s, avail & ~good)
+    dead = 0 if late or left > DEAD_END_ROUNDS else dead_ends(s, avail & ~good)
     stuck = bool(s.unused()) and not any(type(m) in (Place, PlaceRoom) for m in moves)
     pays = _spare_dice(s, moves)
+    ways = set(ways_out(s, {s.edge_of(m.x, m.y, m.side) for m in moves
+                            if type(m) is Wand and not m.add}, good)) if stuck else set()
     for mv in moves:
         kind = type(mv)
         if kind is Wand:
@@ -121,7 +128,7 @@ def useful(s, moves: list, close_rounds: int) -> list:
             if mv.add:
                 if not (s.frontier >> e & 1 and (late or dead >> e & 1)):
                     continue
-            elif not stuck or not _opens_way(s, e, good):
+            elif e not in ways:
                 continue
         elif kind is Shovel and (mv.pay not in pays or not worth_a_square(s, mv, late, stuck)
                                  or not _leads_on(s, mv, good)):
@@ -162,6 +169,40 @@ def dead_ends(s, lost: int) -> int:
     h_dead = fh & (lost | (lost << b.S))       # the square below or above a top edge
     v_dead = fv & (lost | (lost << 1))         # the square right or left of a left edge
     return h_dead | (v_dead << b.HB)
+
+
+#: walls the wand may try to erase when no tile fits (the nearest to something to find)
+WAYS_OUT = 3
+
+
+def ways_out(s, erasable, good: int) -> list[int]:
+    """Among walls the wand may erase, the few worth trying when no tile fits: those opening a
+    door or an entrance first, then those whose new opening faces a coverable square, nearest
+    to a finding, an open room or an open entrance (distance in squares, by bit layers)."""
+    b = s.board
+    doors = b.doors | b.entrances
+    targets = s.findings_left & good
+    for e in b.door_edge:
+        if not s.cov_edges >> e & 1:
+            targets |= 1 << b.edge_cells[e][0]
+    for e in b.entrance_edge:
+        if not s.cov_edges >> e & 1:
+            targets |= 1 << b.edge_cells[e][0]
+    near, seen, layer = [], targets & good, targets & good
+    for _ in range(8):
+        near.append(seen)
+        layer = ((layer << 1) | (layer >> 1) | (layer << b.S) | (layer >> b.S)) & good & ~seen
+        seen |= layer
+
+    def rank(e: int) -> tuple[int, int]:
+        if doors >> e & 1:
+            return -1, e
+        a, c = b.edge_cells[e]
+        front = 1 << (c if s.covered >> a & 1 else a)
+        return next((k for k, mask in enumerate(near) if mask & front), len(near)), e
+
+    keep = sorted((e for e in erasable if _opens_way(s, e, good)), key=rank)
+    return keep[:WAYS_OUT]
 
 
 def _opens_way(s, e: int, good: int) -> bool:

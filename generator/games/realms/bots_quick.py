@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from generator.core.errors import RuleError
 from generator.games.realms.bots_eval import Evaluator, Tuning, hard_squares
-from generator.games.realms.bots_plan import _leads_on, clone, dead_ends, worth_a_square
+from generator.games.realms.bots_plan import (
+    DEAD_END_ROUNDS,
+    _leads_on,
+    clone,
+    dead_ends,
+    ways_out,
+    worth_a_square,
+)
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_legal import fits, shovel_fits, wand_edges
 from generator.games.realms.rules_moves import Buy, Coin, Defeat, End, Open, Place, Shovel, Wand
@@ -90,24 +97,23 @@ class QuickBot:
         avail = b.free & ~s.covered
         good = avail & ~hard_squares(s, avail)
         out = []
-        late = RULES.rounds - s.round < self.close_rounds
+        left = RULES.rounds - s.round
+        late = left < self.close_rounds
         for tm, x, y, _ in shovel_fits(s):
             mv = Shovel(x, y, "".join(side for _, _, side in tm.form.openings), pays[0])
             if worth_a_square(s, mv, late, stuck) and _leads_on(s, mv, good):
                 out.append(mv)
-        closing = s.frontier if late else dead_ends(s, avail & ~good)
+        closing = (s.frontier if late else
+                   0 if left > DEAD_END_ROUNDS else dead_ends(s, avail & ~good))
         while closing:
             low = closing & -closing
             x, y, side = b.edge_name(low.bit_length() - 1)
             out.append(Wand(x, y, side, True, pays[0]))
             closing ^= low
         if stuck:
-            from generator.games.realms.bots_plan import _opens_way
-
-            for e in wand_edges(s, s.walls & s.cov_edges)[1]:
-                if _opens_way(s, e, good):
-                    x, y, side = b.edge_name(e)
-                    out.append(Wand(x, y, side, False, pays[-1]))
+            for e in ways_out(s, wand_edges(s, s.walls & s.cov_edges)[1], good):
+                x, y, side = b.edge_name(e)
+                out.append(Wand(x, y, side, False, pays[-1]))
         return out
 
     def _coin_moves(self, s, values: list[int]) -> list:

@@ -34,7 +34,7 @@ def group() -> None:
 @click.option("--players", type=click.IntRange(min=1), default=1, show_default=True,
               help="Copies of each sheet, one per player (each with a name line); up to 8.")
 @click.option("--games", type=click.IntRange(min=0), default=None, metavar="G",
-              help="random: most games that rate each map (default 100; 0 = no rating).")
+              help="random: most games that rate each map (default 40; 0 = no rating).")
 @click.option("--size", default=None, metavar="N|WxH",
               help="random: the map's size, 12 to 16 a side (default: random).")
 @output_options(count=True)

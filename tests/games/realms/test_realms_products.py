@@ -66,7 +66,7 @@ def test_random_sheet_is_rated_by_default(runner, tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads((tmp_path / "realms-sheet-2.json").read_text())
     r = doc["rating"]
-    assert r["label"] == "hard" and r["games"] <= r["max_games"] == 100
+    assert r["label"] == "hard" and r["games"] <= r["max_games"] == 40
     assert r["interval"][1] < r["bands"]["hard"][1]        # the whole interval is hard
     assert doc["map"]["size"] == [12, 12] and doc["map"]["difficulty"] == "hard"
 
