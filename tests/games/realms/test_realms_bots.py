@@ -16,7 +16,7 @@ from generator.games.realms.rules import ListedDice, SeededDice, State
 from generator.games.realms.rules_moves import Defeat, Roll
 from generator.games.realms.simulate import play_one
 
-from .realms_helpers import small_map
+from .realms_helpers import give, place_with, small_map
 
 
 class Checked:
@@ -101,6 +101,23 @@ def test_planner_goes_for_the_golem_with_its_gem():
     sheet = state.sheets[0]
     assert sheet.golems & sheet.gems & sheet.golems_def, history
     assert any(isinstance(m, Defeat) and m.target == "golem-red" for _, m in history)
+
+
+@pytest.mark.parametrize("name", ["planner", "quick"])
+def test_last_round_connects_the_gem_room_and_defeats_its_golem(name):
+    """Round 20 on the small map: a corridor from the west entrance has circled the red golem
+    and ends facing the square before the red gem's room. With a 1 and a 4 a careful player
+    makes that square a one-square room opening onto the door (the gem is in, no open-room
+    penalty) and beats the golem with the 4; leaving the room open costs 3 and the golem 5."""
+    state = State(small_map(), ListedDice([(2, 1)] + [(1, 2)] * 19, [[3] * 40]))
+    state.apply(place_with(2, "I3", [(0, 1), (1, 1), (2, 1)], [(0, 1, "W"), (2, 1, "E")]))
+    state.round = state.sheets[0].round = 20          # the last round (test set-up only)
+    give(state, 1, 4)
+    bot = make_bot(name)
+    while not state.is_over():
+        state.apply(bot.choose(state, make_rng(0)))
+    lines = state.lines()
+    assert lines["golems"] == 5 and lines["open-rooms"] == 0 and lines["remaining-openings"] == 0
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
