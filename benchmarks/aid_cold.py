@@ -7,11 +7,16 @@ layout of the real cards, imposition). Medians of N fresh processes each.
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+#: The checkout this script belongs to: the fresh processes import its ``generator``.
+ROOT = str(Path(__file__).resolve().parent.parent)
 
 N = 5
 FLOOR = ("from weasyprint import HTML; "
@@ -21,7 +26,8 @@ FLOOR = ("from weasyprint import HTML; "
 def median_run(cmd: list[str], cwd: str) -> float:
     def once() -> float:
         start = time.perf_counter()
-        subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
+        subprocess.run(cmd, cwd=cwd, check=True, capture_output=True,
+                       env=dict(os.environ, PYTHONPATH=ROOT))
         return time.perf_counter() - start
 
     once()
@@ -47,34 +53,35 @@ def main() -> None:
 
 def breakdown() -> None:
     """Warm, in one process: where an aid's time goes (tombgen's own steps vs WeasyPrint's)."""
-    import io
-
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, ROOT)
     from generator.aids import build as b
-    from generator.aids.content import Catalogue
+    from generator.aids import cards as c
+    from generator.aids import impose as im
+    from generator.aids.paginate import paginate
+    from generator.core.i18n import catalogue
     from generator.draw import documents as d
 
     b.make_aid("tanis")  # warm imports and caches
-    print("warm, one process (s): content | html | WeasyPrint layout | overflow check | "
-          "WeasyPrint write | imposition")
+    print("warm, one process (s): content | measure (WeasyPrint) | plan + final layout "
+          "(WeasyPrint) | write | imposition")
     for game in ("tanis", "tut", "realms", "tumba"):
         t = [time.perf_counter()]
-        cat = Catalogue("en")
+        cat = catalogue("en")
         aid = b.build_content(game, "en", "en")
+        style = b.card_style("poker", 0, False)
         t.append(time.perf_counter())
-        html = b.html_for(aid, cat, b.card_format("poker", 0), False, "footer")
+        heights, columns = c.measured_heights(aid, cat, style)
         t.append(time.perf_counter())
-        doc = d.layout(html)
-        t.append(time.perf_counter())
+        plan = paginate(aid, heights, style.capacity, style.columns, style.size)
+        doc = d.layout(c.card_html(aid, cat, style, plan, columns, "footer"))
         d.overflow_problems(doc)
         t.append(time.perf_counter())
-        pdf = d._reproducible(lambda: doc.write_pdf())
+        pdf = d.write_pdf(doc)
         t.append(time.perf_counter())
-        from pypdf import PdfReader
-
-        count = len(PdfReader(io.BytesIO(pdf)).pages)
-        size, places = d.single_layout(b.card_format("poker", 0), count, 0)
-        d.impose(pdf, b.card_format("poker", 0), size, places, [], 0.25, {})
+        fmt = b.card_format("poker", 0)
+        size, places = im.single_places(fmt, len(plan.pages), 0)
+        im.impose(pdf, size, places, style={"mark_width": 0.25, "cut_width": 0.1, "cut_grey": 0.45},
+                  metadata={}, boxes=fmt)
         t.append(time.perf_counter())
         steps = [f"{t[i + 1] - t[i]:.3f}" for i in range(len(t) - 1)]
         print(f"  {game:7s} " + " | ".join(steps))

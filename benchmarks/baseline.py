@@ -1,11 +1,15 @@
 """The bare baseline tombgen's render costs are compared with.
 
 ``flatten(pages)`` turns scene pages into plain primitives (groups and symbols resolved, points
-in page millimetres). ``bare_svg`` / ``bare_pdf`` then draw exactly those primitives with direct
-svgwrite and reportlab calls — one library call per primitive plus its colours — which is what a
-hand-written script making the same sheet would do, without tombgen's scene, fitting or checks.
+in page millimetres, each text with the font file of its face). ``bare_svg`` / ``bare_pdf`` then
+draw exactly those primitives with direct svgwrite and reportlab calls — one library call per
+primitive plus its colours, the text in the same TrueType faces, registered and embedded the
+plain reportlab way — which is what a hand-written script making the same sheet would do,
+without tombgen's scene, fitting or checks.
+
 Run as a script (``python baseline.py PRIMS.json OUTSTEM``) it is the cold-start baseline: it
-imports only svgwrite and reportlab, reads the primitives and writes SVG, PDF and JSON.
+imports only svgwrite and reportlab, reads the primitives and writes SVG, PDF and JSON. It needs
+svgwrite, which tombgen itself does not use (``pip install -e ".[bench]"``).
 """
 
 from __future__ import annotations
@@ -13,14 +17,20 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 MM = 72 / 25.4
+FONTS = Path(__file__).resolve().parent.parent / "templates" / "fonts"
+FAMILY = "'DejaVu Sans', sans-serif"
 
 
 def flatten(pages) -> list[dict]:
     """Every leaf primitive of the pages as a plain dict (one list per page, concatenated)."""
+    from generator.draw.fonts import FACES
+    from generator.draw.paper import settings
     from generator.draw.scene import Circle, Line, Polygon, Polyline, Rect, Text, apply, walk
 
+    files = settings()["fonts"]
     out = []
     for number, page in enumerate(pages):
         for item, m, _ in walk(page):
@@ -40,7 +50,8 @@ def flatten(pages) -> list[dict]:
                 out.append({**base, "kind": "circle", "xy": apply(m, item.cx, item.cy), "r": item.r * m[0]})
             elif isinstance(item, Text):
                 out.append({**base, "kind": "text", "xy": apply(m, item.x, item.y), "text": item.text,
-                            "size": item.size})
+                            "size": item.size, "bold": item.bold,
+                            "font": files[FACES[item.bold, item.condensed]]})
     return out
 
 
@@ -62,15 +73,28 @@ def bare_svg(prims: list[dict], page: int = 0) -> str:
         elif k == "circle":
             d.add(d.circle(p["xy"], p["r"], **st))
         else:
+            weight = {"font_weight": "bold"} if p["bold"] else {}
             d.add(d.text(p["text"], insert=p["xy"], font_size=p["size"] * 25.4 / 72,
-                         font_family="Helvetica", fill=p["fill"]))
+                         font_family=FAMILY, fill=p["fill"], **weight))
     return d.tostring()
+
+
+def register_fonts(prims: list[dict]) -> None:
+    """Registers each TrueType face the texts use (the plain reportlab way: one TTFont each),
+    once per process."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name in sorted({p["font"] for p in prims if p["kind"] == "text"}):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONTS / name)))
 
 
 def bare_pdf(prims: list[dict], pages: int = 1) -> bytes:
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
 
+    register_fonts(prims)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(210 * MM, 297 * MM), invariant=1)
     for page in range(pages):
@@ -100,7 +124,7 @@ def bare_pdf(prims: list[dict], pages: int = 1) -> bytes:
             elif k == "circle":
                 c.circle(p["xy"][0] * MM, p["xy"][1] * MM, p["r"] * MM, stroke=stroke, fill=fill)
             else:
-                c.setFont("Helvetica", p["size"])
+                c.setFont(p["font"], p["size"])
                 c.drawString(p["xy"][0] * MM, p["xy"][1] * MM, p["text"])
         c.showPage()
     c.save()

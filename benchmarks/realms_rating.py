@@ -2,7 +2,7 @@
 across dice seeds, and what does a rated random-map sheet cost?
 
 Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
-[--jobs J] [--parts spearman,stability,sheet]``. The maps are N generated maps (default 50; map
+[--jobs J] [--parts spearman,stability,sheet,levels]``. The maps are N generated maps (default 50; map
 i made from ``derive_seed(77, i)`` with a random level and size, as ``realms map`` makes them).
 
 - spearman: par (median score) of the planner over G games (default 100) and of the rating
@@ -15,6 +15,8 @@ i made from ``derive_seed(77, i)`` with a random level and size, as ``realms map
   for generation + rating (the part this rating owns) and for the whole sheet (render included),
   against the same sheets unrated (``--games 0``) measured in the same run. Target: the whole
   rated sheet <= 0.5 s.
+- levels: for each difficulty, 10 requests of ``realms sheet --map random --difficulty L``:
+  how many found a map, and how many rated maps each took.
 """
 
 from __future__ import annotations
@@ -106,25 +108,25 @@ def part_stability(ms: list) -> None:
 
 
 def part_sheet(seeds: int = 20) -> None:
-    from generator.draw.paper import make_sheet
-    from generator.games.realms.products import generate_sheet, render_sheet
-    from generator.produce import RunInfo, add_footer
+    from generator.draw.svg import page_to_svg
+    from generator.produce import build, item_pdf
 
     sheet_games = data()["generate"]["sheet_games"]
-    paper = make_sheet("a4")
     rows = []
     for seed in range(seeds):
         row = []
         for games in (0, sheet_games):
-            opts = {"map": "random", "difficulty": None, "players": 1, "games": games,
-                    "size": None}
+            opts = {"map": "random", "rating_games": games}
             t0 = time.perf_counter()
-            item = generate_sheet(make_rng(seed), **opts)
+            (built,) = build("realms", "sheet", seed, options=opts, render=False)
             t1 = time.perf_counter()
-            info = RunInfo("realms", "sheet", seed, 0, 1, opts)
-            pages = [add_footer(p, paper, info.footer()) for p in render_sheet(item, paper, info)]
-            _write(pages)
-            row.append((t1 - t0, time.perf_counter() - t0, item.rating))
+            (built,) = build("realms", "sheet", seed, options=opts)
+            t2 = time.perf_counter()
+            for page in built.pages:
+                page_to_svg(page)
+            item_pdf(built)
+            t3 = time.perf_counter()
+            row.append((t1 - t0, (t1 - t0) + (t3 - t2), built.item.rating))
         rows.append(row)
     base = [r[0][1] for r in rows]
     gen = [r[1][0] for r in rows]
@@ -132,20 +134,33 @@ def part_sheet(seeds: int = 20) -> None:
     games = [r[1][2].games for r in rows]
     print(f"rated random-map sheet over {seeds} seeds (--jobs 1, at most {sheet_games} games): "
           f"generation + rating mean {statistics.fmean(gen):.3f} s (max {max(gen):.3f}); whole "
-          f"sheet mean {statistics.fmean(whole):.3f} s (max {max(whole):.3f}; target <= 0.5 s); "
-          f"unrated sheet mean {statistics.fmean(base):.3f} s: rating adds "
+          f"sheet (SVG and PDF) mean {statistics.fmean(whole):.3f} s (max {max(whole):.3f}; "
+          f"target <= 0.5 s); unrated sheet mean {statistics.fmean(base):.3f} s: rating adds "
           f"{statistics.fmean(whole) / statistics.fmean(base):.2f}x; games per rating median "
           f"{statistics.median(games):g}, labels {dict(Counter(r[1][2].label for r in rows))}")
 
 
-def _write(pages) -> None:
-    from generator.draw.pdf import document_to_pdf
-    from generator.draw.scene import Document
-    from generator.draw.svg import page_to_svg
+def part_levels(seeds: int = 10) -> None:
+    """How reliably ``--difficulty`` finds a map of each label (``realms sheet --map random
+    --difficulty L``, its default games), and how many rated maps it takes."""
+    from generator.core.errors import RuleError
+    from generator.games.realms.model import LEVELS
+    from generator.games.realms.products import make_map
 
-    for page in pages:
-        page_to_svg(page)
-    document_to_pdf(Document(tuple(pages), "realms sheet"))
+    sheet_games = data()["generate"]["sheet_games"]
+    for level in LEVELS:
+        start, found, tried = time.perf_counter(), 0, []
+        for seed in range(seeds):
+            try:
+                made = make_map(make_rng(derive_seed(91, seed)), None, level, sheet_games)
+            except RuleError:
+                tried.append(data()["generate"]["rating_attempts"])
+                continue
+            found += 1
+            tried.append(made.rated)
+        print(f"--difficulty {level}: found {found}/{seeds}, rated maps per request median "
+              f"{statistics.median(tried):g} (max {max(tried)}), "
+              f"{(time.perf_counter() - start) / seeds:.2f} s per request")
 
 
 def main() -> None:
@@ -156,7 +171,7 @@ def main() -> None:
 
     n, planner_games = int(opt("--maps", "50")), int(opt("--planner-games", "100"))
     jobs = int(opt("--jobs", "1"))
-    parts = opt("--parts", "spearman,stability,sheet").split(",")
+    parts = opt("--parts", "spearman,stability,sheet,levels").split(",")
     ms = maps(n) if {"spearman", "stability"} & set(parts) else []
     print(f"rating player: {RATING_PLAYER}")
     with rating_executor(jobs):
@@ -166,6 +181,8 @@ def main() -> None:
             part_stability(ms)
     if "sheet" in parts:
         part_sheet()
+    if "levels" in parts:
+        part_levels()
 
 
 if __name__ == "__main__":

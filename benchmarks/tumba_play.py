@@ -2,7 +2,7 @@
 
 Plain script, not a test: ``python benchmarks/tumba_play.py [GAMES]``. Prints games per second
 for random bots (standard rules with 2, 4 and 6 players; advanced rules with a fresh Pharaoh's
-Wrath setup per game) and greedy bots, each as a ratio against a baseline measured here: a
+Wrath setup per game) and greedy bots (standard and advanced, 4 players), each as a ratio against a baseline measured here: a
 "null game" that throws three dice and draws one random choice per step of a real game, with no
 rules at all (the floor any engine pays), and against the target.
 """
@@ -46,9 +46,11 @@ def main(games: int = 2000) -> None:
             play(new_state(rng, players=players, mode=mode), bots, rng)
         return run
 
-    def greedy_game(i: int) -> None:
-        rng = make_rng(i)
-        play(new_state(rng, players=4, mode="standard"), [GreedyBot()] * 4, rng)
+    def greedy_game(mode: str):
+        def run(i: int) -> None:
+            rng = make_rng(i)
+            play(new_state(rng, players=4, mode=mode), [GreedyBot()] * 4, rng)
+        return run
 
     base = rate(null_game, games)
     print(f"baseline null game ({steps} steps of 3 dice + a choice): {base:10.0f} games/s")
@@ -56,7 +58,9 @@ def main(games: int = 2000) -> None:
              for n in (2, 4, 6)]
     cases += [(f"random bots, advanced, {n} players", random_game(n, "advanced"), games // 2)
               for n in (2, 4, 6)]
-    cases.append(("greedy bots, standard, 4 players", greedy_game, games // 4))
+    cases.append(("greedy bots, standard, 4 players", greedy_game("standard"), games // 4))
+    # The advanced greedy bot weighs Seth's Trick, the re-roll and Tutan's Wrath every turn.
+    cases.append(("greedy bots, advanced, 4 players", greedy_game("advanced"), games // 40))
     for name, fn, n in cases:
         r = rate(fn, max(1, n))
         print(f"{name:<36} {r:8.0f} games/s  = {r / base:5.3f} x baseline, "

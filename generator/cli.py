@@ -17,6 +17,7 @@ LAZY_COMMANDS = {
     "aid": "generator.aids.cli:aid",
     "batch": "generator.batch.cli:batch",
     "verify": "generator.batch.cli:verify",
+    "serve": "generator.studio.cli:serve",
 }
 
 

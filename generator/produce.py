@@ -13,44 +13,44 @@ that is what ``tombgen batch`` does for each of its items. A one-item run writes
 a ``--count`` run makes one small PDF per item and joins them in item order with
 :mod:`generator.draw.pdfjoin` — the same path a batch takes, so the same item gives the same bytes
 whichever made it. :func:`pdf_metadata` is what identifies a PDF for ``tombgen verify``.
+
+What a run is — :class:`RunInfo`, its footer and file names, :class:`Request` and
+:func:`make_request` — lives in :mod:`generator.runs` and is imported here too, so
+``generator.produce`` stays the one entry point for scripts. Every page's footer is the command
+that remakes it (:meth:`RunInfo.footer`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
 from generator.core.errors import BuildError, InputError, RuleError
-from generator.core.output import atomic_write, check_dir, file_name, prepare_dir
-from generator.core.rng import derive_seed, make_rng
+from generator.core.limits import check_run
+from generator.core.output import Staging, check_dir, prepare_dir, remove_stale_parts
+from generator.core.rng import make_rng
 from generator.draw.paper import Sheet, make_sheet
 from generator.draw.scene import Document, Page
 from generator.registry import GameSpec, ProductSpec, game, resolve
-
-FORMATS = ("svg", "pdf", "json")
-
-
-class RunInfo(NamedTuple):
-    """What a renderer may show about the run: seed, item number, options."""
-
-    game: str
-    kind: str
-    seed: int
-    index: int
-    count: int
-    options: dict[str, Any]
-
-    @property
-    def item_seed(self) -> int:
-        return derive_seed(self.seed, self.index)
-
-    def footer(self) -> str:
-        item = f" · item {self.index + 1} of {self.count}" if self.count > 1 else ""
-        return f"{self.game} {self.kind} · seed {self.seed}{item} · {GENERATOR}"
+from generator.runs import (  # noqa: F401 - the run's description, used by callers of produce
+    FORMATS,
+    Request,
+    RunInfo,
+    check_language,
+    check_requires,
+    check_value,
+    differing,
+    differs_part,
+    make_request,
+    parse_formats,
+    remake_flags,
+    page_words,
+    run_stem,
+)
 
 
 class Built(NamedTuple):
@@ -67,59 +67,97 @@ class Built(NamedTuple):
     sheet: Sheet | None = None
 
     def document(self) -> dict[str, Any]:
-        extra = {"options": self.info.options, **self.extra}
+        extra = {"lang": self.info.lang, "options": self.info.options, **self.extra}
         if self.info.count > 1:
             extra = {"item": self.info.index + 1, "count": self.info.count, **extra}
         return envelope(self.info.game, self.info.kind, self.info.seed, self.fields, extra)
 
 
-def parse_formats(value: str | Iterable[str]) -> tuple[str, ...]:
-    """``'svg,pdf'`` → ('svg', 'pdf'); unknown names → InputError."""
-    names = [v.strip().lower() for v in (value.split(",") if isinstance(value, str) else value)]
-    names = [n for n in names if n]
-    bad = [n for n in names if n not in FORMATS]
-    if bad or not names:
-        raise InputError(f"--format {','.join(names) or value!r}: choose any of svg,pdf,json "
-                         "separated by commas")
-    return tuple(dict.fromkeys(names))
 
 
-def add_footer(page: Page, sheet: Sheet, footer: str) -> Page:
-    """The page with its footer line (kind, seed, version) at the bottom margin."""
+def footer_line(info: RunInfo, sheet: Sheet):
+    """The footer text primitive: the full command if it fits the line (shrunk down to the print
+    minimum), else with files named by their file name only, else a line that says the options
+    are in the metadata (the page still names its seed). Returns (primitive, the full footer
+    text). Its words are in the sheet's language (``common.page``)."""
     from generator.draw.text import text
 
-    line = text(sheet.left, sheet.footer_y, footer, sheet.footer_size,
-                fill=sheet.theme("muted"), max_width=sheet.content_width)
-    return Page(page.width, page.height, page.items + (line,), page.symbols, footer)
+    full = info.footer(sheet.paper, sheet.theme.mono)
+    too_long = page_words(info.lang)("too_long")
+    tries = (full, info.footer(sheet.paper, sheet.theme.mono, short=True),
+             f"{info.game} {info.kind} · {info.stamp()} · {too_long}")
+    for value in tries:
+        try:
+            return text(sheet.left, sheet.footer_y, value, sheet.footer_size,
+                        fill=sheet.theme("muted"), max_width=sheet.content_width), full
+        except BuildError:
+            continue
+    raise BuildError(f"the footer does not fit the page: {tries[-1]!r}")
+
+
+def add_footer(page: Page, sheet: Sheet, info: RunInfo) -> Page:
+    """The page with its footer line (the command that remakes it, seed, version) at the bottom
+    margin."""
+    line, full = footer_line(info, sheet)
+    return Page(page.width, page.height, page.items + (line,), page.symbols, full)
 
 
 def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count: int,
-              sheet: Sheet, options: dict[str, Any], render: bool = True) -> Built:
-    """Generates, validates and renders item ``index`` of a run."""
-    info = RunInfo(spec.name, product.kind, seed, index, count, options)
-    item = product.fn("generate")(make_rng(info.item_seed), **options)
+              sheet: Sheet, options: dict[str, Any], render: bool = True,
+              lang: str = "en", item: Any = None) -> Built:
+    """Generates, validates and renders item ``index`` of a run. ``item``, when given, is used
+    instead of generating one (an item made elsewhere, e.g. from a map drawn on the local web
+    page, which the options describe as the command would); it is validated all the same."""
+    info = RunInfo(spec.name, product.kind, seed, index, count, options, lang)
+    if item is not None:
+        pass
+    elif product.distinct:   # a product with few possible items keeps a run's items apart
+        item = product.fn("distinct")(seed, index, count, **options)
+    else:
+        item = product.fn("generate")(make_rng(info.item_seed), **options)
     report = product.fn("validate")(item)
     if not report.ok:
         raise RuleError(f"generated {product.kind} failed validation (seed {seed}, item "
                         f"{index + 1}); this is a bug, please report it:\n{report.text()}", report)
     pages = []
     if render:
-        pages = [add_footer(p, sheet, info.footer())
-                 for p in product.fn("render")(item, sheet, info)]
+        pages = [add_footer(p, sheet, info) for p in product.fn("render")(item, sheet, info)]
     return Built(info, item, pages, product.fn("to_fields")(item), report=report, sheet=sheet)
 
 
 def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4",
           mono: bool = False, options: dict[str, Any] | None = None,
-          render: bool = True) -> list[Built]:
-    """Builds ``count`` items in memory; raises RuleError/InputError, writes nothing."""
+          render: bool = True, lang: str | None = None) -> list[Built]:
+    """Builds ``count`` items in memory; raises RuleError/InputError, writes nothing.
+
+    ``options`` not given take the defaults of the product's ``generate`` function (a library
+    call may choose cheaper ones than the command, e.g. no rating games), so the JSON records
+    every option and the footer names those that differ from the command's defaults. ``lang``
+    None is the product's default language for these options (see ``shared_defaults``).
+    """
     if count < 1:
         raise InputError(f"--count {count}: must be 1 or more")
+    check_run("count", "--count", count)
     spec = game(game_name)
     product = spec.product(kind)
+    opts = {**library_defaults(product), **(options or {})}
+    lang = lang or product.shared_default("lang", opts)
+    check_language(spec, product, lang)
     sheet = make_sheet(paper, mono)
-    opts = dict(options or {})
-    return [build_one(spec, product, seed, i, count, sheet, opts, render) for i in range(count)]
+    return [build_one(spec, product, seed, i, count, sheet, opts, render, lang)
+            for i in range(count)]
+
+
+def library_defaults(product: ProductSpec) -> dict[str, Any]:
+    """Each declared option's default in the product's ``generate`` function (the declared
+    default where ``generate`` has none)."""
+    import inspect
+
+    declared = product.defaults()
+    params = inspect.signature(product.fn("generate")).parameters
+    return {name: (params[name].default if name in params
+                   and params[name].default is not inspect.Parameter.empty else default)
+            for name, default in declared.items()}
 
 
 class Written(NamedTuple):
@@ -127,11 +165,14 @@ class Written(NamedTuple):
     fmt: str
     pages: int
     size: int
+    #: False when the file was already there with the same bytes (left alone).
+    written: bool = True
 
     def summary(self) -> str:
         pages = (f", {self.pages} page{'s' if self.pages != 1 else ''}"
                  if self.fmt in ("svg", "pdf") else "")
-        return f"wrote {self.path} ({self.fmt}{pages}, {self.size / 1024:.1f} kB)"
+        verb = "wrote" if self.written else "unchanged"
+        return f"{verb} {self.path} ({self.fmt}{pages}, {self.size / 1024:.1f} kB)"
 
 
 def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
@@ -145,17 +186,26 @@ def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, 
     files: list[tuple[str, str, int, bytes]] = []
     info = b.info
     n = info.index + 1 if info.count > 1 else None
+    stem = _stem(b)
     if "svg" in formats:
         for p, page in enumerate(b.pages, start=1):
             suffix = "" if p == 1 else f"-p{p}"
-            name = file_name(info.game, info.kind, info.seed, "svg", n)
+            name = _name(stem, "svg", n)
             name = name[:-4] + suffix + ".svg"
             files.append((name, "svg", 1, svg.page_to_svg(page, _title(b))))
     if "json" in formats:
-        files.append((file_name(info.game, info.kind, info.seed, "json", n), "json", 0,
-                      dumps(b.document()).encode("utf-8")))
+        files.append((_name(stem, "json", n), "json", 0, dumps(b.document()).encode("utf-8")))
     files.extend(extra_files(b))
     return files
+
+
+def _stem(b: Built) -> str:
+    sheet = b.sheet
+    return run_stem(b.info, *((sheet.paper, sheet.theme.mono) if sheet else ("a4", False)))
+
+
+def _name(stem: str, ext: str, n: int | None = None) -> str:
+    return f"{stem}-{n}.{ext}" if n is not None else f"{stem}.{ext}"
 
 
 def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
@@ -171,29 +221,33 @@ def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
             raise BuildError(f"{info.game} {info.kind}: extra file extension {ext!r} must be "
                              "letters and digits, and not svg, pdf or json")
         data = data.encode("utf-8") if isinstance(data, str) else data
-        files.append((file_name(info.game, info.kind, info.seed, ext, n), ext, 0, data))
+        files.append((_name(_stem(b), ext, n), ext, 0, data))
     return files
 
 
-def pdf_name(info: RunInfo) -> str:
+def pdf_name(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
     """The PDF of a run: one file for all its items."""
-    return file_name(info.game, info.kind, info.seed, "pdf")
+    return _name(run_stem(info, paper, mono), "pdf")
 
 
 def pdf_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> tuple[str, str, tuple[str, ...]]:
     """(title, subject, keywords) of a run's PDF.
 
-    The keywords identify the run for ``tombgen verify``: game, kind, seed, count, paper, theme
-    and, last, the options as compact JSON (``options=`` runs to the end of the keywords).
+    The subject is the footer: the command that remakes the run. The keywords identify the run
+    for ``tombgen verify``: game, kind, seed, count, paper, theme, language and, last, the options
+    as compact JSON (``options=`` runs to the end of the keywords).
     """
     title = f"tombgen {info.game} {info.kind} {info.seed}"
-    subject = (RunInfo(info.game, info.kind, info.seed, 0, 1, info.options).footer()
-               if count == 1 else
-               f"{info.game} {info.kind} · seed {info.seed} · {count} items · {GENERATOR}")
+    paper, mono = (sheet.paper, sheet.theme.mono) if sheet is not None else ("a4", False)
+    run = RunInfo(info.game, info.kind, info.seed, 0, count, info.options, info.lang)
+    say = page_words(info.lang)
+    subject = (run.footer(paper, mono) if count == 1 else
+               f"{run.command(paper, mono)} · {say('seed', seed=info.seed)} · "
+               f"{say('items', count=count)} · {GENERATOR}")
     keywords = ["tombgen", info.game, info.kind, f"seed={info.seed}", f"count={count}"]
     if sheet is not None:
         keywords += [f"paper={sheet.paper}", f"mono={'yes' if sheet.theme.mono else 'no'}"]
-    keywords.append("options=" + options_json(info.options))
+    keywords += [f"lang={info.lang}", "options=" + options_json(info.options)]
     return title, subject, tuple(keywords)
 
 
@@ -233,7 +287,7 @@ def render_files(built: list[Built], formats: tuple[str, ...]) -> list[tuple[str
 
             data = pdfjoin.join((item_pdf(b) for b in built),
                                 **join_metadata(first.info, len(built), first.sheet))
-        files.append((pdf_name(first.info), "pdf", pages, data))
+        files.append((_name(_stem(first), "pdf"), "pdf", pages, data))
     return files
 
 
@@ -241,60 +295,21 @@ def _title(b: Built) -> str:
     return f"tombgen {b.info.game} {b.info.kind} {b.info.seed}"
 
 
-def write(built: list[Built], out: str | Path, formats: tuple[str, ...]) -> list[Written]:
-    """Writes every file of a run; all bytes are made first, then each file atomically."""
+def write(built: list[Built], out: str | Path, formats: tuple[str, ...],
+          force: bool = False) -> list[Written]:
+    """Writes every file of built items: all staged first, then published together under the
+    overwrite rule (:func:`generator.core.output.publish`; ``force`` replaces other content)."""
     folder = prepare_dir(out)
-    files = render_files(built, formats)
-    written = []
-    for name, fmt, pages, data in files:
-        path = atomic_write(folder / name, data)
-        written.append(Written(path, fmt, pages, len(data)))
-    return written
-
-
-class Request(NamedTuple):
-    """What a product command asked :func:`produce` to make (see :func:`capture`)."""
-
-    game: str
-    kind: str
-    seed: int
-    count: int
-    paper: str
-    mono: bool
-    formats: tuple[str, ...]
-    options: dict[str, Any]
-
-
-class _Captured(BaseException):
-    """Raised by :func:`produce` while capturing: stops the command before it writes."""
-
-    def __init__(self, request: Request):
-        super().__init__(request)
-        self.request = request
-
-
-_CAPTURING = [False]
-
-
-def capture(call: Callable[[], Any]) -> Request | None:
-    """Runs ``call`` (a product command's callback) and returns what it asked to produce.
-
-    Nothing is built or written and the command's output is swallowed: this is how ``tombgen
-    batch`` learns the exact options a command passes on (defaults filled in, values converted)
-    without knowing any game. Returns None if the callback never called :func:`produce`.
-    """
-    import contextlib
-    import io
-
-    _CAPTURING[0] = True
+    staging = Staging(folder, force)
+    made = []
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            call()
-    except _Captured as done:
-        return done.request
-    finally:
-        _CAPTURING[0] = False
-    return None
+        for name, fmt, pages, data in render_files(built, formats):
+            made.append((staging.add(name, data), fmt, pages, len(data)))
+    except BaseException:
+        staging.abort()
+        raise
+    done = staging.commit()
+    return [Written(path, fmt, pages, size, done[path]) for path, fmt, pages, size in made]
 
 
 def descriptions(built: list[Built]) -> list[str]:
@@ -310,19 +325,100 @@ def descriptions(built: list[Built]) -> list[str]:
 
 def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str = "a4",
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
-            options: dict[str, Any] | None = None,
-            notes: list[str] | None = None) -> list[Written]:
+            options: dict[str, Any] | None = None, lang: str | None = None,
+            notes: list[str] | None = None, force: bool = False,
+            announce: Callable[[list[Written]], None] | None = None) -> list[Written]:
     """Build and write: the library function behind every ``tombgen <game> <kind>`` command.
 
-    ``notes``, when given, receives each item's one-line description (see ``descriptions``).
+    Items are made one at a time and their files written at once under temporary names (a
+    ``--count`` run's PDF is joined page by page into one), so memory stays flat whatever the
+    count; when the last item is done every file is published together (see
+    :class:`generator.core.output.Staging`): a run that fails, is refused or is interrupted
+    leaves no file under a final name. ``announce`` receives the files (with whether each is new
+    or was already there with the same bytes) just before they are published; ``notes``, when
+    given, receives each item's one-line description (see ``descriptions``).
     """
-    if _CAPTURING[0]:
-        raise _Captured(Request(game_name, kind, seed, count, paper, mono, tuple(formats),
-                                dict(options or {})))
+    check_run("count", "--count", count)
     check_dir(out)
-    built = build(game_name, kind, seed, count, paper, mono, options,
-                  render=bool({"svg", "pdf"} & set(formats)))
-    written = write(built, out, formats)
-    if notes is not None:
-        notes.extend(descriptions(built))
-    return written
+    spec = game(game_name)
+    product = spec.product(kind)
+    opts = {**library_defaults(product), **(options or {})}
+    lang = lang or product.shared_default("lang", opts)
+    check_language(spec, product, lang)
+    sheet = make_sheet(paper, mono)
+    render = bool({"svg", "pdf"} & set(formats))
+    existed = Path(out).is_dir()
+    folder = prepare_dir(out)
+    remove_stale_parts(folder)
+    run = _Stream(folder, force, formats, count)
+    try:
+        for index in range(count):
+            built = build_one(spec, product, seed, index, count, sheet, opts, render, lang)
+            run.add(built)
+            if notes is not None:
+                notes.extend(descriptions([built]))
+        return run.commit(announce)
+    except BaseException:
+        run.abort()
+        if not existed:
+            _remove_empty(folder)
+        raise
+
+
+class _Stream:
+    """The files of a run being made: each item's written under temporary names as soon as it is
+    built, the PDF of several items joined on disk as they come (see :func:`produce`)."""
+
+    def __init__(self, folder: Path, force: bool, formats: tuple[str, ...], count: int):
+        self.staging = Staging(folder, force)
+        self.formats, self.count = formats, count
+        self.made: list[tuple[Path, str, int, int]] = []
+        self.joined = None
+        self.first: Built | None = None
+        self.pages = 0
+
+    def add(self, b: Built) -> None:
+        self.first = self.first or b
+        for name, fmt, pages, data in item_files(b, self.formats):
+            self.made.append((self.staging.add(name, data), fmt, pages, len(data)))
+        if "pdf" not in self.formats:
+            return
+        self.pages += len(b.pages)
+        if self.count == 1:
+            data = item_pdf(b)
+            self.made.append((self.staging.add(_name(_stem(b), "pdf"), data), "pdf",
+                              len(b.pages), len(data)))
+            return
+        if self.joined is None:
+            from generator.draw.pdfjoin import JoinedFile
+
+            self.joined = JoinedFile(self.staging.folder / _name(_stem(b), "pdf"))
+        self.joined.add(item_pdf(b))
+
+    def commit(self, announce) -> list[Written]:
+        if self.joined is not None:
+            first = self.first
+            size, _ = self.joined.complete(**join_metadata(first.info, self.count, first.sheet))
+            path = self.staging.adopt(self.joined.path.name, self.joined.tmp)
+            self.made.append((path, "pdf", self.pages, size))
+            self.joined = None
+        status = self.staging.check()
+        written = [Written(path, fmt, pages, size, status[path])
+                   for path, fmt, pages, size in self.made]
+        if announce is not None:
+            announce(written)
+        self.staging.commit()
+        return written
+
+    def abort(self) -> None:
+        if self.joined is not None:
+            self.joined.abort()
+        self.staging.abort()
+
+
+def _remove_empty(folder: Path) -> None:
+    """Removes a folder the failed run created, if nothing else is in it."""
+    try:
+        folder.rmdir()
+    except OSError:
+        pass

@@ -1,8 +1,9 @@
 """The games tombgen knows, each described once by a frozen :class:`GameSpec`.
 
-Each game package declares its spec as ``SPEC`` in its ``__init__``. The CLI, ``tombgen validate``, the conformance tests and the docs iterate this registry instead of
-naming games. Specs refer to code by dotted names (``module:attribute``) and import it only when
-used, so listing the games costs nothing.
+Each game package declares its spec as ``SPEC`` in its ``__init__``. The CLI, ``tombgen validate``,
+``tombgen batch``, the conformance tests and the docs iterate this registry instead of naming
+games. Specs refer to code by dotted names (``module:attribute``) and import it only when used, so
+listing the games costs nothing.
 
 A *product* is one kind of item a game makes (Tanis ``dig``, Tumba ``setup``…). Its functions:
   ``generate(rng, **options) -> item``      seeded; never calls the global ``random``
@@ -15,6 +16,20 @@ and, optional:
                                             ``[("toml", b"...")]``; written by every run of the
                                             product whatever ``--format`` says, as
                                             ``<game>-<kind>-<seed>[-<n>].<extension>``
+  ``check(options, count)``                 checks across options (raises InputError) before
+                                            anything is built
+  ``executor(jobs, dask)``                  a context manager in which items are built: the
+                                            product plays games while building (``--jobs``)
+  ``distinct(seed, index, count, **options) -> item``  item ``index`` of a run, different from
+                                            every other item of the run (used instead of
+                                            ``generate`` for products with few possible items;
+                                            more items than exist → RuleError, exit 1)
+
+A product's options are declared once, as :class:`Option` data (:data:`SHARED_OPTIONS` for the
+options every product takes): the click options of its command, the keys of a batch item and the
+fields of a form are all made from them, and the page footer names those that differ from their
+default. A default may depend on another option of the product (:class:`Follows`): a Tutankhamen
+trail is printed in the language of its rules unless ``--lang`` says otherwise.
 """
 
 from __future__ import annotations
@@ -29,6 +44,139 @@ def resolve(ref: str) -> Callable[..., Any]:
     return getattr(importlib.import_module(module), attr)
 
 
+class DataRef(NamedTuple):
+    """A value read from code or data when first needed: ``module:attribute`` (called if it is a
+    function), then ``path`` (dotted keys) into it; a mapping's keys are taken as its values.
+    ``DataRef("generator.games.tut.model:data", "trail.max_players")`` is 6 from seeds/tut.toml."""
+
+    ref: str
+    path: str = ""
+
+    def get(self) -> Any:
+        value = resolve(self.ref)
+        if callable(value):
+            value = value()
+        for key in filter(None, self.path.split(".")):
+            value = value[key]
+        return tuple(value) if isinstance(value, (dict, list)) else value
+
+
+def _value(value: Any) -> Any:
+    return value.get() if isinstance(value, DataRef) else value
+
+
+class Follows(NamedTuple):
+    """A default that is the value of another option of the same product, e.g. ``--lang``
+    following ``--variant`` (``Follows("variant", "en")``). When that value is not one of this
+    option's choices, ``fallback`` is the default. A command shows such an option with no
+    default of its own ("Default: as --variant"); batch items and forms resolve it the same way,
+    through :meth:`ProductSpec.shared_default` and :func:`follow`."""
+
+    option: str
+    fallback: Any = None
+
+    @property
+    def words(self) -> str:
+        return f"as --{self.option.replace('_', '-')}"
+
+
+def follow(default: Any, options: dict[str, Any], choices: tuple[Any, ...] = ()) -> Any:
+    """The value of a default: a :class:`Follows` takes the other option's value (``options``),
+    anything else is itself."""
+    if not isinstance(default, Follows):
+        return default
+    value = options.get(default.option)
+    return value if value is not None and (not choices or value in choices) else default.fallback
+
+
+class Option(NamedTuple):
+    """One option of a product, declared once.
+
+    ``name`` is the keyword the product's ``generate`` takes, the key in the JSON ``options`` and
+    in batch items; the command-line flag is ``--`` + name with ``-`` for ``_``. ``kind`` is
+    ``text``, ``int``, ``number``, ``flag``, ``choice`` (one of ``choices``) or ``list`` (any of
+    ``choices``, comma-separated). ``low``/``high`` bound an int or number (None: open).
+    ``default`` None means "not given": the help says what the product does then. ``requires``
+    lists ``(other option, allowed values)``: the option only makes sense (and may only be given)
+    when each other option has one of those values. ``paths``: a value may name a file (read
+    relative to a batch config). Any of ``choices``, ``low``, ``high``, ``default`` may be a
+    :class:`DataRef` into the game's data, read when the command is built.
+    """
+
+    name: str
+    help: str
+    kind: str = "text"
+    default: Any = None
+    choices: Any = ()
+    low: Any = None
+    high: Any = None
+    metavar: str = ""
+    requires: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    paths: bool = False
+    #: The name of its maximum in ``seeds/limits.toml [run]`` (``count``, ``rating_games``…):
+    #: ``high`` is read from there, and a value beyond it is refused with the way to do more.
+    limit: str = ""
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def resolved(self) -> "Option":
+        """The option with every :class:`DataRef` replaced by its value."""
+        high = _value(self.high)
+        if self.limit and high is None:
+            from generator.core.limits import run_limit
+
+            high = run_limit(self.limit)
+        return self._replace(default=_value(self.default), choices=tuple(_value(self.choices)),
+                             low=_value(self.low), high=high)
+
+    def describe(self) -> dict[str, Any]:
+        """Everything about the option as JSON-friendly data (what a form is built from); a
+        default that follows another option is ``None`` with ``follows`` naming that option."""
+        o = self.resolved()
+        follows = o.default if isinstance(o.default, Follows) else None
+        return {"name": o.name, "flag": o.flag, "kind": o.kind,
+                "default": None if follows else o.default,
+                "choices": list(o.choices), "low": o.low, "high": o.high, "metavar": o.metavar,
+                "help": o.help, "paths": o.paths,
+                "requires": {k: list(v) for k, v in o.requires}, "limit": o.limit,
+                "beyond": _beyond(o),
+                **({"follows": follows.option} if follows else {})}
+
+
+def _beyond(option: Option) -> str:
+    """What to do for more than the option's limit (empty without one)."""
+    if not option.limit:
+        return ""
+    from generator.core.limits import MORE
+
+    return MORE[option.limit]
+
+
+#: The options every product takes (besides ``--out``, where its files go).
+SHARED_OPTIONS = (
+    Option("seed", "Seed (an integer ≥ 0). Default: a fresh one, always printed.", "int",
+           low=0, metavar="INT"),
+    Option("count", "Number of distinct items.", "int", default=1, low=1, metavar="N",
+           limit="count"),
+    Option("format", "Any of svg,pdf,json, comma-separated.", "list", default="svg,pdf,json",
+           choices=("svg", "pdf", "json"), metavar="LIST"),
+    Option("paper", "Paper size.", "choice", default="a4",
+           choices=DataRef("generator.draw.paper:paper_names")),
+    Option("mono", "Black-and-white print theme.", "flag", default=False),
+    Option("lang", "Language of the printed text.", "choice", default="en",
+           choices=DataRef("generator.core.i18n:LANGUAGES")),
+    Option("force", "Replace files that exist with other content (without it, such a run "
+           "stops before changing anything; files with the same bytes are left alone).", "flag",
+           default=False),
+)
+
+#: Shared options that say how a run writes, not what it makes: not item keys of a batch, not
+#: in the JSON, the footer or the file names.
+RUN_OPTIONS = ("force",)
+
+
 class ProductSpec(NamedTuple):
     """One kind of item a game makes; function references are ``module:attribute`` strings."""
 
@@ -39,15 +187,52 @@ class ProductSpec(NamedTuple):
     to_fields: str
     from_fields: str
     render: str
-    options: tuple[str, ...] = ()
+    #: The product's own options (see :class:`Option`), in the order help lists them.
+    options: tuple[Option, ...] = ()
     #: ``module:function`` — ``extra_files(item) -> [(extension, bytes)]`` (see above), or "".
     extra_files: str = ""
     #: ``module:fn(item) -> str | None`` — an optional one-line summary of a built item (e.g. a
     #: map's rating), printed by the CLI after the item's files are written.
     describe: str = ""
+    #: ``module:fn(options, count) -> None`` — checks across options (InputError), or "".
+    check: str = ""
+    #: ``module:fn(jobs, dask)`` — a context manager in which items are built, for products
+    #: that play games while building (their command takes --jobs/--dask), or "".
+    executor: str = ""
+    #: Languages its sheets are printed in (``--lang``); more come with its translation.
+    languages: tuple[str, ...] = ("en",)
+    #: Its own defaults for options every product shares, as ``(name, default)``; a default
+    #: may be a :class:`Follows` (``(("lang", Follows("variant", "en")),)``).
+    shared_defaults: tuple[tuple[str, Any], ...] = ()
+    #: ``module:fn(seed, index, count, **options) -> item`` — makes the items of a run all
+    #: different (see above), or "" when ``generate`` from each item's own seed is enough.
+    distinct: str = ""
 
     def fn(self, role: str) -> Callable[..., Any]:
         return resolve(getattr(self, role))
+
+    def option(self, name: str) -> Option:
+        """The declaration of one of its own or the shared options."""
+        for option in self.options + self.shared_options():
+            if option.name == name:
+                return option
+        raise KeyError(f"{self.kind} has no option {name!r}")
+
+    def shared_options(self) -> tuple[Option, ...]:
+        """:data:`SHARED_OPTIONS` as this product takes them (with its own defaults)."""
+        own = dict(self.shared_defaults)
+        return tuple(o._replace(default=own[o.name]) if o.name in own else o
+                     for o in SHARED_OPTIONS)
+
+    def shared_default(self, name: str, options: dict[str, Any]) -> Any:
+        """The default of a shared option for a run with these product ``options`` (a
+        :class:`Follows` default resolved)."""
+        option = next(o for o in self.shared_options() if o.name == name).resolved()
+        return follow(option.default, {**self.defaults(), **options}, option.choices)
+
+    def defaults(self) -> dict[str, Any]:
+        """Its own options' default values (data references read)."""
+        return {o.name: _value(o.default) for o in self.options}
 
 
 class GameSpec(NamedTuple):
@@ -61,7 +246,7 @@ class GameSpec(NamedTuple):
     #: ``new_state(rng, **options)``; the State has legal_moves(), apply(move), is_over(),
     #: scores() and check_invariants() -> list[str] (empty when all hold).
     engine: str = ""
-    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.aids.content.Aid``.
+    #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.draw.content.Aid``.
     aid: str = ""
     #: Extra file kinds ``tombgen validate`` accepts: (suffix, "module:function(path) -> Report").
     readers: tuple[tuple[str, str], ...] = ()
@@ -112,12 +297,20 @@ def product_for_format(fmt: str) -> tuple[GameSpec, ProductSpec] | None:
     return None
 
 
+#: Documents of the features above the games (not a game's): format → ``(doc, source) ->
+#: Report`` checker, found by ``tombgen validate`` like a game's ``documents``.
+FEATURE_DOCUMENTS = (("tombgen/batch.manifest", "generator.batch.manifest:validate_document"),)
+
+
 def document_checker(fmt: str) -> Callable[..., Any] | None:
     """The ``(doc, source) -> Report`` checker of a non-product document format, if any."""
     for spec in games():
         for kind, ref in spec.documents:
             if fmt == f"tombgen/{spec.name}.{kind}":
                 return resolve(ref)
+    for name, ref in FEATURE_DOCUMENTS:
+        if fmt == name:
+            return resolve(ref)
     return None
 
 
@@ -131,5 +324,7 @@ def reader_for(path: str) -> Callable[..., Any] | None:
 
 
 def formats() -> list[str]:
+    """Every document format ``tombgen validate`` reads."""
     return ([f"tombgen/{g.name}.{p.kind}" for g in games() for p in g.products]
-            + [f"tombgen/{g.name}.{kind}" for g in games() for kind, _ in g.documents])
+            + [f"tombgen/{g.name}.{kind}" for g in games() for kind, _ in g.documents]
+            + [name for name, _ in FEATURE_DOCUMENTS])

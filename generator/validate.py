@@ -50,8 +50,8 @@ def read_item(path: str | Path, game: str, kind: str):
     from generator.registry import game as game_spec
 
     source = "<stdin>" if str(path) == "-" else str(path)
-    fmt, doc = read_document(path)
     wanted = f"tombgen/{game}.{kind}"
+    fmt, doc = read_document(path)
     if fmt != wanted:
         raise InputError(f"{source} [format]: {fmt!r} is not a {game} {kind}; this option needs a "
                          f"{wanted} document (make one with `tombgen {game} {kind} --format json`)")

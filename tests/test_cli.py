@@ -113,7 +113,8 @@ def _no_files(folder):
     (["validate", "{tmp}/missing.json"], "file not found"),
     (["validate", "{tmp}/bad.json"], "invalid JSON"),
     (["validate", "{tmp}/unknown.json"], "unknown format"),
-    (["tanis", "dig", "--paper", "a3", "--out", "{tmp}/out"], "unknown paper"),
+    (["tanis", "dig", "--paper", "a3", "--out", "{tmp}/out"], "'a3' is not one of 'a4', 'letter'"),
+    (["tanis", "dig", "--lang", "de", "--out", "{tmp}/out"], "'de' is not one of 'en', 'fr'"),
     (["tanis", "dig", "--count", "0", "--out", "{tmp}/out"], "--count"),
     (["tanis", "dig", "--count", "-2", "--out", "{tmp}/out"], "--count"),
     (["tanis", "dig", "--format", "png", "--out", "{tmp}/out"], "--format"),
@@ -141,7 +142,7 @@ def test_validate_from_stdin():
 
 def test_product_descriptions_come_from_the_built_items(runner, tmp_path):
     """A product's one-line description is printed even when no JSON is written."""
-    result = runner.invoke(main, ["tut", "trail", "--seed", "3", "--simulate", "4", "--format",
+    result = runner.invoke(main, ["tut", "trail", "--seed", "3", "--rating-games", "4", "--format",
                                   "svg", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.strip().splitlines()[-1].startswith("seat balance: seat 1 ")

@@ -62,8 +62,9 @@ def ink_mismatch(a, b) -> float:
 def _pair(tmp: Path, pdf_seed: int, svg_seed: int, *extra: str):
     make(tmp, "--seed", str(pdf_seed), "--format", "pdf", *extra)
     make(tmp, "--seed", str(svg_seed), "--format", "svg", *extra)
-    pdf_img = _raster(tmp / f"tanis-dig-{pdf_seed}.pdf")
-    svg_img = _raster(tmp / f"tanis-dig-{svg_seed}.svg")
+    mono = "-mono" if "--mono" in extra else ""
+    pdf_img = _raster(tmp / f"tanis-dig-{pdf_seed}{mono}.pdf")
+    svg_img = _raster(tmp / f"tanis-dig-{svg_seed}{mono}.svg")
     assert abs(pdf_img.size[0] - svg_img.size[0]) <= 1 and abs(pdf_img.size[1] - svg_img.size[1]) <= 1
     return pdf_img, svg_img.resize(pdf_img.size)
 
@@ -92,6 +93,7 @@ def test_installed_wheel_finds_its_data(tmp_path):
                     str(target), str(wheel)], check=True, capture_output=True)
     for kind in ("seeds", "maps", "templates"):
         assert (target / "generator" / "_data" / kind).is_dir()
+    assert (target / "generator" / "_data" / "templates" / "fonts" / "DejaVuSans.ttf").is_file()
     # -S: no site processing, so the editable checkout install is invisible; dependencies come
     # from the interpreter's site-packages, tombgen only from the wheel.
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), sysconfig.get_paths()["purelib"],
@@ -107,4 +109,16 @@ def test_installed_wheel_finds_its_data(tmp_path):
     run = subprocess.run([sys.executable, "-S", "-m", "generator", "tanis", "dig", "--seed", "3",
                           "--out", "out"], cwd=work, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert (work / "out" / "tanis-dig-3.pdf").exists()
+    # the sheet made from the wheel embeds the wheel's DejaVu Sans
+    assert b"+DejaVuSans" in (work / "out" / "tanis-dig-3.pdf").read_bytes()
+    # the local web page's files come from the wheel too
+    page = ("import warnings; warnings.simplefilter('ignore')\n"
+            "from starlette.testclient import TestClient\n"
+            "from generator.studio.app import make_app, static_root\n"
+            "client = TestClient(make_app(hosts=('testserver',)))\n"
+            "print(static_root(), client.get('/').status_code, "
+            "client.get('/static/studio.js').status_code)")
+    probe = subprocess.run([sys.executable, "-S", "-c", page], cwd=work, env=env,
+                           capture_output=True, text=True, check=True)
+    root, index, script = probe.stdout.split()
+    assert root.startswith(str(target)) and (index, script) == ("200", "200")

@@ -1,56 +1,89 @@
-"""`tombgen aid`: player-aid cards for one game or all of them."""
+"""`tombgen aid`: player-aid cards for one game or all of them.
+
+The command's options are declared once, as :data:`AID_OPTIONS` (registry ``Option`` data, like
+a product's): the click options are made from them, and so is the form of the local web page.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 import click
 
-from generator.clikit import Command
+from generator.clikit import Command, declared, shared_option
+from generator.registry import SHARED_OPTIONS, DataRef, Option
 
 
-def _size(ctx, param, value: str) -> str:
-    from generator.aids.build import size_names
-
-    if value not in size_names():
-        raise click.BadParameter(f"unknown size {value!r}; choose one of {', '.join(size_names())}")
-    return value
+def _shared(name: str, help: str, **changes: Any) -> Option:
+    return next(o for o in SHARED_OPTIONS if o.name == name)._replace(help=help, **changes)
 
 
-def _paper(ctx, param, value: str) -> str:
-    from generator.clikit import _paper as paper
+#: Every option of ``tombgen aid`` (besides GAME and --out), in --help order.
+AID_OPTIONS = (
+    _shared("lang", "Language of the cards."),
+    Option("size", "Card size (see seeds/cards.toml).", "choice", default="poker",
+           choices=DataRef("generator.aids.build:size_names")),
+    Option("variant", "Tutankhamen rules: English (en) or French (fr).", "choice", default="en",
+           choices=("en", "fr")),
+    Option("nup", "Impose as many cards as fit on A4/Letter sheets, with crop marks and cut "
+           "lines.", "flag", default=False),
+    Option("backs", "A card-back page after every sheet, mirrored for long-edge duplex "
+           "printing.", "flag", default=False),
+    Option("bleed", "Extend backgrounds this many mm past the trim.", "number", default=0.0),
+    Option("crop_marks", "Crop marks around each card (always on with --nup).", "flag",
+           default=False),
+    _shared("paper", "Sheet size for --nup (only with --nup).", requires=(("nup", (True,)),)),
+    _shared("mono", "Black-and-white theme."),
+)
 
-    return paper(ctx, param, value)
+
+def aid_arguments(values: dict[str, Any], given: Collection[str]) -> dict[str, Any]:
+    """The keyword arguments of :func:`generator.aids.build.make_aids` for the command's parsed
+    option values; ``given`` names the options given explicitly (``--paper`` is only chosen for
+    ``--nup``: given without it is an InputError). Imposed sheets always get crop marks."""
+    from generator.aids.build import aid_paper, card_format
+
+    card_format(values["size"], values["bleed"])
+    paper = aid_paper(values["nup"], values["paper"] if "paper" in given else None)
+    return {"lang": values["lang"], "size": values["size"], "variant": values["variant"],
+            "mono": values["mono"], "bleed": values["bleed"],
+            "crop": bool(values["crop_marks"] or values["nup"]), "nup": values["nup"],
+            "paper": paper, "backs": values["backs"]}
+
+
+def given_options(ctx: click.Context) -> set[str]:
+    """The options given on the command line (not left at their defaults)."""
+    return {name for name in ctx.params
+            if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT}
+
+
+def _with_options(fn):
+    for option in reversed(AID_OPTIONS):
+        fn = declared(option)(fn)
+    return fn
 
 
 @click.command(cls=Command)
 @click.argument("game")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="Language of the cards.")
-@click.option("--size", default="poker", show_default=True, callback=_size,
-              help="Card size: a4, a5, a6, tarot or poker (see seeds/cards.toml).")
-@click.option("--variant", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="Tutankhamen rules: English (en) or French (fr).")
-@click.option("--nup", is_flag=True, help="Impose the cards on A4/Letter sheets with crop marks.")
-@click.option("--bleed", type=float, default=0.0, show_default=True,
-              help="Extend backgrounds this many mm past the trim.")
-@click.option("--crop-marks", is_flag=True, help="Crop marks around each card (always on with --nup).")
-@click.option("--paper", default="a4", show_default=True, callback=_paper,
-              help="Sheet size for --nup: a4 or letter.")
-@click.option("--mono", is_flag=True, help="Black-and-white theme.")
+@_with_options
 @click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder for the PDF files.")
-def aid(game, lang, size, variant, nup, bleed, crop_marks, paper, mono, out) -> None:
+@shared_option("force", help="Replace files that exist with other content.")
+def aid(game: str, out: str, force: bool, **values: Any) -> None:
     """Player-aid cards for GAME (realms, tut, tanis, tumba) or all, as PDF.
 
     Every table on the cards is computed from the rules data and engines. Aids are not seeded:
     the same options and version always give the same file.
     """
     from generator.aids.build import make_aids
-    from generator.core.output import atomic_write, check_dir, prepare_dir
+    from generator.core.output import check_dir, prepare_dir, write_all
 
+    arguments = aid_arguments(values, given_options(click.get_current_context()))
     check_dir(out)
-    files = make_aids(game, lang=lang, size=size, variant=variant, mono=mono, bleed=bleed,
-                      crop=crop_marks or nup, nup=nup, paper=paper)
+    files = make_aids(game, **arguments)
     folder = prepare_dir(out)
+    done = write_all(folder, files, force)
     for name, data in files:
-        path = atomic_write(folder / name, data)
-        click.echo(f"wrote {path} (pdf, {len(data) / 1024:.1f} kB)")
+        verb = "wrote" if done[folder / name] else "unchanged"
+        click.echo(f"{verb} {folder / name} (pdf, {len(data) / 1024:.1f} kB)")

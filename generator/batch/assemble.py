@@ -66,14 +66,24 @@ class PartSpool:
     def put(self, unit: Unit, data: bytes) -> None:
         """Appends a part (one write, so a kill leaves at most one short record at the end)."""
         if self.handle is None:
-            self.path.parent.mkdir(exist_ok=True)
-            # Kept open while the item is assembled; closed by drop() or close().
-            self.handle = open(self.path, "r+b" if self.path.exists() else "w+b",  # noqa: SIM115
-                               buffering=0)
-            self.handle.truncate(self.end)  # drop a record cut short by an earlier kill
+            from generator.core.output import io_error
+
+            try:
+                self.path.parent.mkdir(exist_ok=True)
+                # Kept open while the item is assembled; closed by drop() or close().
+                self.handle = open(self.path, "r+b" if self.path.exists() else "w+b",  # noqa: SIM115
+                                   buffering=0)
+                self.handle.truncate(self.end)  # drop a record cut short by an earlier kill
+            except OSError as exc:
+                raise io_error(exc, self.path) from None
         key = unit_part_key(unit)
         header = b"TOMBGEN-PART %s %d\n" % (key.encode(), len(data))
-        os.pwrite(self.handle.fileno(), header + data + b"\n", self.end)
+        try:
+            os.pwrite(self.handle.fileno(), header + data + b"\n", self.end)
+        except OSError as exc:
+            from generator.core.output import io_error
+
+            raise io_error(exc, self.path) from None
         self.index[key] = (self.end + len(header), len(data))
         self.end += len(header) + len(data) + 1
 
@@ -159,7 +169,7 @@ class Assembly:
         from generator.produce import RunInfo, join_metadata
 
         item = self.item
-        info = RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options)
+        info = RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options, item.lang)
         size, sha = self.target.finish(**join_metadata(info, item.count,
                                                        make_sheet(item.paper, item.mono)))
         if self.spool is not None:

@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Command
+from generator.clikit import Command, executor_options, shared_option
+
+_executor_options = executor_options(
+    "Do the work", jobs_default=None,
+    jobs_help="Worker processes (default: the number of CPUs; 1 = no pool).")
 
 
-def _executor_options(fn):
-    fn = click.option("--dask", "address", default=None, metavar="ADDRESS",
-                      help="Send the work to a running dask.distributed scheduler "
-                           "(e.g. tcp://10.0.0.5:8786) instead of local processes.")(fn)
-    fn = click.option("--jobs", type=click.IntRange(min=1), default=None,
-                      help="Worker processes (default: the number of CPUs; 1 = no pool).")(fn)
-    return fn
-
-
-def _check_executor(jobs, address) -> None:
+def _check_executor(jobs, dask) -> None:
     from generator.core.errors import InputError
 
-    if jobs is not None and address:
+    if jobs is not None and dask:
         raise InputError("give --jobs or --dask, not both")
 
 
@@ -32,7 +27,9 @@ def _check_executor(jobs, address) -> None:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Folder for the files and manifest.json (default: out in the config's "
                    "[batch] table, else output/).")
-def batch(config: str, jobs: int | None, address: str | None, out: str | None) -> None:
+@shared_option("force", help="Replace files that exist with other content, and take over a "
+                             "folder holding another config's batch.")
+def batch(config: str, jobs: int | None, dask: str | None, out: str | None, force: bool) -> None:
     """Make many items from a TOML config, with a manifest; a rerun resumes.
 
     Each [[item]] names a game and kind (a product, or "aid") and that command's options:
@@ -41,18 +38,28 @@ def batch(config: str, jobs: int | None, address: str | None, out: str | None) -
     from generator.batch.run import run_batch
     from generator.clikit import progress
 
-    _check_executor(jobs, address)
-    outcome = run_batch(config, out=out, jobs=jobs, dask=address, progress=progress)
+    _check_executor(jobs, dask)
+    outcome = run_batch(config, out=out, jobs=jobs, dask=dask, progress=progress, force=force,
+                        notify=click.echo)
     for item in outcome.drawn:
         click.echo(f"item {item.number} ({item.game} {item.kind}): seed {item.seed}")
     items = len(outcome.config.items)
     click.echo(f"{outcome.units} unit{'s' if outcome.units != 1 else ''} in {items} "
                f"item{'s' if items != 1 else ''}: {outcome.built} built, {outcome.skipped} "
                "skipped (already made, files unchanged)")
-    click.echo(f"wrote {outcome.written} file{'s' if outcome.written != 1 else ''} to "
+    same = f" ({outcome.unchanged} already there with the same bytes)" if outcome.unchanged \
+        else ""
+    click.echo(f"wrote {outcome.written} file{'s' if outcome.written != 1 else ''}{same} to "
                f"{outcome.folder}; manifest {outcome.manifest}")
-    for failure in outcome.failures:
+    for failure in (f for f in outcome.failures if not f.conflict):
         click.echo(f"tombgen: error: {failure.text(outcome.config.path)}", err=True)
+    if outcome.conflicts:
+        shown = ", ".join(p.name for p in outcome.conflicts[:3])
+        more = " …" if len(outcome.conflicts) > 3 else ""
+        click.echo(f"tombgen: error: {len(outcome.conflicts)} file(s) in {outcome.folder} exist "
+                   f"with other content and were left alone ({shown}{more}); give --force to "
+                   "replace them, or another --out", err=True)
+        raise SystemExit(2)
     if outcome.failures:
         click.echo(f"tombgen: error: {len(outcome.failures)} unit(s) failed; the other files "
                    "are written; run the same command again to retry them", err=True)
@@ -62,17 +69,17 @@ def batch(config: str, jobs: int | None, address: str | None, out: str | None) -
 @click.command(cls=Command)
 @click.argument("target", type=click.Path())
 @_executor_options
-def verify(target: str, jobs: int | None, address: str | None) -> None:
+def verify(target: str, jobs: int | None, dask: str | None) -> None:
     """Regenerate files and compare bytes: a batch FOLDER, an item's JSON, or a PDF.
 
-    Prints one line per file (ok, MISMATCH, missing, FAILED, VERSION) and exits 1 if any file
-    does not match.
+    Prints one line per file (ok, MISMATCH, missing, FAILED, VERSION, and UNLISTED for a file
+    in a batch folder that its manifest does not list) and exits 1 if any file does not match.
     """
     from generator.batch.verify import verify_path
     from generator.clikit import progress
 
-    _check_executor(jobs, address)
-    checks = verify_path(target, jobs=jobs, dask=address, progress=progress)
+    _check_executor(jobs, dask)
+    checks = verify_path(target, jobs=jobs, dask=dask, progress=progress)
     for check in checks:
         click.echo(check.line())
     bad = [c for c in checks if not c.ok]

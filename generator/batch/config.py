@@ -14,8 +14,10 @@
 An item's keys become the command line of ``tombgen <game> <kind>`` (``--mode advanced``;
 ``true`` = the flag, ``false`` = its absence; a list = the option repeated, or for ``format`` the
 comma-separated names) and are parsed by that click command, so types, choices and ranges are
-exactly the CLI's. The command's callback then runs with :func:`generator.produce.capture`, which
-records the options it passes on (defaults filled in) without making anything. Every problem
+exactly the CLI's. The parsed values then go to :func:`generator.produce.make_request`, which
+checks them against the product's option declarations in the registry (what each option requires,
+the languages, the product's own checks) and fills in the defaults: nothing is run or made, so a
+command's own work is never done twice. Every problem
 becomes one message naming the config file and the line of the offending key; all items are
 checked, and all problems reported, before any work starts. File paths in option values are read
 relative to the config file and must exist.
@@ -25,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -93,6 +94,7 @@ class Item(NamedTuple):
     games: tuple[str, ...] = ()  # aids: the games whose aid this item makes
     seed_drawn: bool = False  # the config gave no seed and none was recorded: a fresh one
     key_lines: tuple[tuple[str, int], ...] = ()  # (key, config line) of each of its keys
+    lang: str = "en"  # products: the language its sheets are printed in (aids: in options)
 
     def line_for(self, message: str) -> int:
         """The line of the key a message names first as ``--key``; else the item's header."""
@@ -113,7 +115,8 @@ class Item(NamedTuple):
         """The item as recorded in the manifest."""
         return {"item": self.number, "line": self.line, "game": self.game, "kind": self.kind,
                 "seed": self.seed, "count": self.count, "paper": self.paper, "mono": self.mono,
-                "formats": list(self.formats), "options": self.options,
+                "formats": list(self.formats), **({} if self.is_aid else {"lang": self.lang}),
+                "options": self.options,
                 **({"games": list(self.games)} if self.is_aid else {})}
 
 
@@ -131,15 +134,12 @@ class _Problem(Exception):
 
 
 def read_toml(path: str | Path) -> tuple[str, dict[str, Any], Lines]:
-    """Text, parsed data and line index of a config; unreadable or invalid TOML → InputError."""
-    from generator.core.envelope import read_text
+    """Text, parsed data and line index of a config; unreadable or invalid TOML, or a file over
+    the input limits → InputError; a hostile text → RuleError (see generator.core.inputs)."""
+    from generator.core.inputs import parse_toml, read_text
 
     text = read_text(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: invalid TOML: {exc}") from None
-    return text, data, Lines(text)
+    return text, parse_toml(text, str(path)), Lines(text)
 
 
 def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = None) -> Config:
@@ -159,6 +159,7 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
         raw_items = []
     elif not raw_items and not problems:
         problems.append(_Problem(1, "no [[item]] tables: nothing to make"))
+    _check_size(raw_items, lines, problems)
     items: list[Item] = []
     for index, raw in enumerate(raw_items):
         try:
@@ -172,6 +173,7 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
             continue
         items.append(_keep_seed(item, raw, (previous or {}).get(index)))
     problems.extend(_collisions(items, lines))
+    _check_units(items, problems)
     if problems:
         problems.sort(key=lambda p: p.line)
         message = "\n".join(f"{path}:{p.line}: {p.message}" for p in problems)
@@ -180,6 +182,26 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
         raise InputError(message)
     sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
     return Config(path, sha, out, tuple(items))
+
+
+def _check_size(raw_items: list, lines: Lines, problems: list[_Problem]) -> None:
+    """No more ``[[item]]`` tables than ``[run] batch_items`` (the rest is not checked)."""
+    from generator.core.limits import beyond, run_limit
+
+    if len(raw_items) > run_limit("batch_items"):
+        problems.append(_Problem(lines.item(run_limit("batch_items")), beyond(
+            "batch_items", "[[item]] tables:", len(raw_items))))
+        del raw_items[run_limit("batch_items"):]
+
+
+def _check_units(items: list[Item], problems: list[_Problem]) -> None:
+    """No more sub-items in all than ``[run] batch_units``."""
+    from generator.core.limits import beyond, run_limit
+
+    total = sum(item.count for item in items)
+    if total > run_limit("batch_units"):
+        problems.append(_Problem(1, beyond("batch_units", "sub-items in all (the counts "
+                                           "added up):", total)))
 
 
 def _batch_table(data: dict, lines: Lines, path: Path, problems: list[_Problem]) -> Path | None:
@@ -238,11 +260,18 @@ def _product_item(index: int, header: int, game: str, kind: str, values: dict[st
         raise _Problem(lines.key(index, "kind"),
                        f"{game} makes no {kind!r}; it makes: {', '.join(kinds) or 'nothing yet'}")
     cmd = _command(spec, kind, lines.key(index, "kind"))
-    argv = _argv(cmd, values, index, lines, base, f"tombgen {game} {kind}")
-    request = _run_command(cmd, argv, f"tombgen {game} {kind}", values, index, lines)
-    return Item(index, header, game, kind, request.seed, request.count, request.paper,
+    files = {o.name for o in spec.product(kind).options if o.paths}
+    argv = _argv(cmd, values, index, lines, base, f"tombgen {game} {kind}", files)
+    request = _request(cmd, argv, game, kind, values, index, lines)
+    seed = request.seed
+    if seed is None:  # drawn here, as the command draws it
+        from generator.core.rng import fresh_seed
+
+        seed = fresh_seed()
+    return Item(index, header, game, kind, seed, request.count, request.paper,
                 request.mono, request.formats, request.options,
-                seed_drawn="seed" not in values, key_lines=_key_lines(values, index, lines))
+                seed_drawn="seed" not in values, key_lines=_key_lines(values, index, lines),
+                lang=request.lang)
 
 
 def _command(spec, kind: str, line: int):
@@ -281,8 +310,12 @@ def _option_names(cmd) -> str:
 
 
 def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
-          name: str) -> list[str]:
-    """The command line the item's keys stand for (file paths resolved against ``base``)."""
+          name: str, files: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The command line the item's keys stand for (file paths resolved against ``base``).
+
+    ``files`` names the options whose values may be files (declared ``paths``) besides the
+    click.Path ones: a value of theirs that looks like a file must exist.
+    """
     argv: list[str] = []
     for key, value in values.items():
         line = lines.key(index, key)
@@ -293,7 +326,10 @@ def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
         if param.name in ("jobs", "dask"):
             raise _Problem(line, f"{key}: where the work runs is not an item option; give "
                            f"tombgen batch --{key} instead")
-        value = _resolve_paths(param, key, value, line, base)
+        if param.name == "force":
+            raise _Problem(line, f"{key}: how files are written is not an item option; give "
+                           "tombgen batch --force instead")
+        value = _resolve_paths(param, key, value, line, base, param.name in files)
         flag = next(o for o in param.opts if o.startswith("--"))
         if param.is_flag:
             if not isinstance(value, bool):
@@ -305,7 +341,7 @@ def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
         elif isinstance(value, dict):
             raise _Problem(line, f"{key}: a table is not an option value")
         elif isinstance(value, list):
-            if param.name == "formats":
+            if param.name == "format":
                 argv += [flag, ",".join(_text(v) for v in value)]
             elif param.multiple:
                 for v in value:
@@ -325,11 +361,14 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _resolve_paths(param, key: str, value: Any, line: int, base: Path) -> Any:
-    """File paths (a click.Path option, or a value that looks like a file) → absolute paths."""
+def _resolve_paths(param, key: str, value: Any, line: int, base: Path, may_be_file: bool) -> Any:
+    """File paths (a click.Path option, or a value that looks like a file in an option that
+    takes names or files) → absolute paths."""
     import click
 
     is_path = isinstance(param.type, click.Path)
+    if not (is_path or may_be_file):
+        return value
 
     def fix(v: Any) -> Any:
         if not isinstance(v, str):
@@ -348,29 +387,26 @@ def _resolve_paths(param, key: str, value: Any, line: int, base: Path) -> Any:
     return [fix(v) for v in value] if isinstance(value, list) else fix(value)
 
 
-def _run_command(cmd, argv: list[str], name: str, values: dict[str, Any], index: int,
-                 lines: Lines):
-    """Parses ``argv`` with the command and captures what its callback asks to produce."""
+def _request(cmd, argv: list[str], game: str, kind: str, values: dict[str, Any], index: int,
+             lines: Lines):
+    """Parses ``argv`` with the product's command (its callback is not run) and checks the
+    values against the product's declarations: a :class:`generator.produce.Request`."""
     import click
 
-    from generator.produce import capture
+    from generator.produce import make_request
 
+    name = f"tombgen {game} {kind}"
     try:
-        ctx = cmd.make_context(name, argv)
+        with cmd.make_context(name, argv) as ctx:
+            params = {k: v for k, v in ctx.params.items()
+                      if k not in ("out", "jobs", "dask", "force")}
     except click.ClickException as exc:
         raise _click_problem(exc, values, index, lines) from None
     try:
-        with ctx:
-            request = capture(lambda: ctx.invoke(cmd.callback, **ctx.params))
-    except click.ClickException as exc:
-        raise _click_problem(exc, values, index, lines) from None
+        return make_request(game, kind, params)
     except TombgenError as exc:
         raise _Problem(_line_for_message(exc.message, values, index, lines),
                        f"{name}: {exc.message}", isinstance(exc, RuleError)) from None
-    if request is None:
-        raise _Problem(lines.item(index), f"{name} does not make files through the shared "
-                       "pipeline, so it cannot be batched")
-    return request
 
 
 def _click_problem(exc, values: dict[str, Any], index: int, lines: Lines) -> _Problem:
@@ -403,8 +439,8 @@ def _first_named(message: str, key_lines: dict[str, int]) -> int | None:
 
 
 def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base: Path) -> Item:
-    from generator.aids.build import aid_games, card_format
-    from generator.aids.cli import aid
+    from generator.aids.build import aid_games
+    from generator.aids.cli import aid, aid_arguments, given_options
 
     names = aid_games()
     if game != "all" and game not in names:
@@ -417,16 +453,14 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
         ctx = aid.make_context("tombgen aid", argv)
     except click.ClickException as exc:
         raise _click_problem(exc, values, index, lines) from None
-    p = ctx.params
     try:
-        card_format(p["size"], p["bleed"])
+        arguments = aid_arguments(ctx.params, given_options(ctx))
     except InputError as exc:
         raise _Problem(_line_for_message(exc.message, values, index, lines), exc.message) from None
-    options = {"lang": p["lang"], "size": p["size"], "variant": p["variant"],
-               "bleed": p["bleed"], "crop": bool(p["crop_marks"] or p["nup"]), "nup": p["nup"]}
+    paper, mono = arguments.pop("paper"), arguments.pop("mono")
     chosen = tuple(names) if game == "all" else (game,)
-    return Item(index, lines.item(index), game, "aid", None, len(chosen), p["paper"], p["mono"],
-                ("pdf",), options, chosen, key_lines=_key_lines(values, index, lines))
+    return Item(index, lines.item(index), game, "aid", None, len(chosen), paper, mono,
+                ("pdf",), arguments, chosen, key_lines=_key_lines(values, index, lines))
 
 
 def _key_lines(values: dict[str, Any], index: int, lines: Lines) -> tuple[tuple[str, int], ...]:
@@ -441,7 +475,7 @@ def _keep_seed(item: Item, raw: dict[str, Any], before: dict[str, Any] | None) -
 
     same = (before.get("game") == item.game and before.get("kind") == item.kind
             and before.get("count") == item.count and before.get("paper") == item.paper
-            and before.get("mono") == item.mono
+            and before.get("mono") == item.mono and before.get("lang", "en") == item.lang
             and options_json(before.get("options", {})) == options_json(item.options)
             and isinstance(before.get("seed"), int))
     return item._replace(seed=before["seed"], seed_drawn=False) if same else item
@@ -462,7 +496,7 @@ def _collisions(items: list[Item], lines: Lines) -> list[_Problem]:
         if item.is_aid:
             names = [aid_file_name(g, item.options, item.paper) for g in item.games]
         else:
-            names = [f"{item.game}-{item.kind}-{item.seed}"]
+            names = [_stem(item)]
         for name in names:
             other = seen.get(name)
             if other is not None and other.index != item.index:
@@ -473,6 +507,14 @@ def _collisions(items: list[Item], lines: Lines) -> list[_Problem]:
                 break
             seen[name] = item
     return problems
+
+
+def _stem(item: Item) -> str:
+    """The name every file of a product item starts with (see generator.produce.run_stem)."""
+    from generator.produce import RunInfo, run_stem
+
+    return run_stem(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
+                            item.lang), item.paper, item.mono)
 
 
 def out_folder(path: str | Path) -> Path | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from generator import GENERATOR
 from generator.batch.config import Config, Item
 from generator.batch.units import Unit
 from generator.core.envelope import envelope
+from generator.core.errors import InputError
 
 NAME = "manifest.json"
 FORMAT = "tombgen/batch.manifest"
@@ -42,14 +44,25 @@ def file_sha256(path: Path) -> str | None:
 
 
 def read(folder: Path) -> dict[str, Any] | None:
-    """The manifest in ``folder``, or None if there is none (or it is not one)."""
+    """The manifest in ``folder``, or None if there is none.
+
+    A ``manifest.json`` that is not a readable tombgen manifest (another program's file, a
+    damaged one, one over the input limits) is an InputError: a batch would replace it, so it
+    is not taken for an empty folder.
+    """
+    from generator.core.envelope import check_envelope
+    from generator.core.errors import TombgenError
+    from generator.core.inputs import read_json
+
     path = Path(folder) / NAME
+    if not path.exists():
+        return None
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        return None
+        doc = read_json(path)
+        check_envelope(doc, str(path), FORMAT)
+    except TombgenError as exc:
+        raise InputError(f"{exc.message}\n{path}: not a tombgen batch manifest; a batch would "
+                         "replace it: give another --out, or --force to replace it") from None
     return doc
 
 
@@ -64,7 +77,8 @@ def entry_key(entry: dict[str, Any]) -> str:
     return options_json({"game": entry.get("game"), "kind": entry.get("kind"),
                          "seed": entry.get("seed"), "sub": (entry.get("sub") or 0) - 1,
                          "count": entry.get("count"), "paper": entry.get("paper"),
-                         "mono": entry.get("mono"), "options": entry.get("options")})
+                         "mono": entry.get("mono"), "lang": entry.get("lang", "en"),
+                         "options": entry.get("options")})
 
 
 def pdf_key(item: Item | dict[str, Any]) -> str:
@@ -74,7 +88,8 @@ def pdf_key(item: Item | dict[str, Any]) -> str:
     get = item.get if isinstance(item, dict) else lambda k: getattr(item, k)
     return options_json({"pdf": True, "game": get("game"), "kind": get("kind"),
                          "seed": get("seed"), "count": get("count"), "paper": get("paper"),
-                         "mono": get("mono"), "options": get("options")})
+                         "mono": get("mono"), "lang": get("lang") or "en",
+                         "options": get("options")})
 
 
 class Manifest:
@@ -144,7 +159,8 @@ class Manifest:
             "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": unit.game,
             "kind": unit.kind, "seed": unit.seed, "derived_seed": unit.derived_seed,
             "count": unit.count, "paper": unit.paper, "mono": unit.mono,
-            "options": unit.options, "format": fmt, "pages": pages, "size": size,
+            **({} if unit.is_aid else {"lang": unit.lang}), "options": unit.options,
+            "format": fmt, "pages": pages, "size": size,
             "sha256": sha, "validation": validation})
 
     def add_pdf(self, item: Item, name: str, pages: int, sha: str, size: int,
@@ -152,7 +168,8 @@ class Manifest:
         self._put({
             "name": name, "item": item.number, "sub": None, "game": item.game,
             "kind": item.kind, "seed": item.seed, "derived_seed": None, "count": item.count,
-            "paper": item.paper, "mono": item.mono, "options": item.options, "format": "pdf",
+            "paper": item.paper, "mono": item.mono, "lang": item.lang, "options": item.options,
+            "format": "pdf",
             "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
@@ -182,6 +199,7 @@ class Manifest:
         """
         import os
 
+        from generator.core.output import io_error
         from generator.draw.pdfjoin import part_path
 
         now = time.monotonic()
@@ -194,7 +212,10 @@ class Manifest:
         try:
             with open(tmp, "x", encoding="utf-8") as handle:
                 handle.writelines(manifest_chunks(self._head(complete, []), lines))
-            os.replace(tmp, path)
+            os.replace(tmp, path)  # the manifest is the batch's own: always replaced
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise io_error(exc, path) from None
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
@@ -242,5 +263,62 @@ def items_from(doc: dict[str, Any]) -> list[Item]:
         items.append(Item(raw["item"] - 1, raw.get("line", 0), raw["game"], raw["kind"],
                           raw.get("seed"), raw["count"], raw["paper"], raw["mono"],
                           tuple(raw["formats"]), raw.get("options", {}),
-                          tuple(raw.get("games", ()))))
+                          tuple(raw.get("games", ())), lang=raw.get("lang", "en")))
     return items
+
+
+_SHA = re.compile(r"^[0-9a-f]{64}$")
+
+
+def validate_document(doc: dict[str, Any], source: str):
+    """``tombgen validate`` of a ``tombgen/batch.manifest``: the config it came from, its
+    items, and every file entry a plain name in the folder (no path), listed once, with its
+    item, size and SHA-256. Whether the files on disk match is ``tombgen verify``'s work."""
+    from generator.core.report import Report
+
+    report = Report(source)
+    config = doc.get("config")
+    if not (isinstance(config, dict) and isinstance(config.get("path"), str)
+            and isinstance(config.get("sha256"), str) and _SHA.match(config["sha256"])):
+        report.add("manifest-config", "config must be {\"path\", \"sha256\"}", "config")
+    if not isinstance(doc.get("complete"), bool):
+        report.add("manifest-complete", "complete must be true or false", "complete")
+    try:
+        items = {item.number: item for item in items_from(doc)}
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        report.add("manifest-items", f"an item is malformed ({exc})", "items")
+        return report
+    files = doc.get("files")
+    if not isinstance(files, list):
+        report.add("manifest-files", "files must be a list of file entries", "files")
+        return report
+    seen: set[str] = set()
+    for i, entry in enumerate(files):
+        _check_entry(report, entry, items, seen, f"files[{i}]")
+    if not isinstance(doc.get("failures", []), list):
+        report.add("manifest-failures", "failures must be a list", "failures")
+    return report
+
+
+def _check_entry(report, entry: Any, items: dict[int, Item], seen: set[str], where: str) -> None:
+    if not isinstance(entry, dict):
+        report.add("manifest-entry", "a file entry is an object", where)
+        return
+    name = entry.get("name")
+    if not isinstance(name, str) or not name or name.startswith(".") or "/" in name \
+            or "\\" in name or name == NAME:
+        report.add("manifest-name", f"{name!r} is not the name of a file in the folder", where)
+    elif name in seen:
+        report.add("manifest-twice", f"{name} is listed twice", where)
+    else:
+        seen.add(name)
+    item = items.get(entry.get("item")) if isinstance(entry.get("item"), int) else None
+    sub = entry.get("sub")
+    if item is None:
+        report.add("manifest-item", f"item {entry.get('item')!r} is not one of the items", where)
+    elif sub is not None and not (isinstance(sub, int) and 1 <= sub <= item.count):
+        report.add("manifest-sub", f"sub {sub!r} is not within the item's count", where)
+    size, sha = entry.get("size"), entry.get("sha256")
+    if isinstance(size, bool) or not isinstance(size, int) or size < 0 \
+            or not isinstance(sha, str) or not _SHA.match(sha):
+        report.add("manifest-hash", "a file entry has its size and SHA-256", where)

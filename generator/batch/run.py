@@ -14,8 +14,6 @@ when the run is interrupted.
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -23,13 +21,21 @@ from typing import Any, NamedTuple
 from generator.batch import manifest
 from generator.batch.assemble import SPOOL_DIR, Assembly, PartSpool, joined_items
 from generator.batch.config import Config, Item, load_config, out_folder
-from generator.batch.executor import make_executor
+from generator.batch.lock import FolderLock
 from generator.batch.units import Unit, UnitResult, build_unit, config_units
 from generator.clikit import Quiet
 from generator.core.errors import InputError, RuleError, TombgenError
-from generator.core.output import atomic_write, check_dir, prepare_dir
-
-_PART = re.compile(r"^\..+\.(\d+)\.\d+\.part$")
+from generator.core.executor import make_executor
+from generator.core.output import (
+    Conflict,
+    check_dir,
+    discard,
+    prepare_dir,
+    publish,
+    remove_stale_parts,
+    same_content,
+    write_temp,
+)
 
 
 class Failure(NamedTuple):
@@ -38,6 +44,8 @@ class Failure(NamedTuple):
     unit: Unit
     line: int
     message: str
+    #: Its files exist with other content and were left alone (no ``--force``).
+    conflict: bool = False
 
     def text(self, config: Path) -> str:
         return f"{config}:{self.line}: {self.unit.label()}: {self.message}"
@@ -53,6 +61,10 @@ class Outcome(NamedTuple):
     skipped: int
     written: int
     failures: list[Failure]
+    #: Files that exist with other content and were left alone (no ``--force``).
+    conflicts: list[Path] = []
+    #: Files that were already there with the same bytes (left alone, recorded).
+    unchanged: int = 0
 
     @property
     def manifest(self) -> Path:
@@ -71,44 +83,50 @@ def error_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def remove_stale_parts(folder: Path) -> int:
-    """Deletes temporary files left by runs that were killed (their process is gone)."""
-    removed = 0
-    for path in folder.iterdir():
-        found = _PART.match(path.name)
-        if found and not _alive(int(found.group(1))):
-            path.unlink(missing_ok=True)
-            removed += 1
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def run_batch(config_path: str | Path, *, out: str | Path | None = None, jobs: int | None = None,
               dask: Any = None, unit_fn: Callable[[Unit], UnitResult] = build_unit,
               progress: Callable | None = None, executor: Any = None,
-              save_every: float = 2.0) -> Outcome:
+              save_every: float = 2.0, force: bool = False,
+              notify: Callable[[str], None] | None = None) -> Outcome:
     """Runs a batch config; returns what was built, skipped and what failed.
 
     Raises InputError/RuleError (nothing written) for a bad config or an item that cannot be
-    made. ``unit_fn`` must be a module-level function (it is sent to worker processes);
-    ``save_every`` is the least time in seconds between two saves of the manifest.
+    made, or when another batch holds the folder's lock. ``unit_fn`` must be a module-level
+    function (it is sent to worker processes); ``save_every`` is the least time in seconds
+    between two saves of the manifest. ``force`` replaces files that exist with other content
+    (without it they are left alone and listed in ``Outcome.conflicts``); ``notify`` receives
+    lines worth telling before the work starts (the plan, a lock taken over).
     """
     config_path = Path(config_path)
     folder = check_dir(Path(out) if out else (out_folder(config_path) or Path("output")))
-    old = manifest.read(folder)
-    previous = {raw["item"] - 1: raw for raw in (old or {}).get("items", [])
-                if isinstance(raw, dict) and isinstance(raw.get("item"), int)}
-    config = load_config(config_path, previous)
+    existed = folder.is_dir()
+    prepare_dir(folder)
+    lock = FolderLock(folder)
+    try:
+        with lock:
+            if lock.note and notify:
+                notify(lock.note)
+            return _run_locked(config_path, folder, jobs, dask, unit_fn, progress, executor,
+                               save_every, force, notify)
+    finally:
+        if not existed:
+            try:
+                folder.rmdir()  # a folder made for a batch that wrote nothing
+            except OSError:
+                pass
+
+
+def _run_locked(config_path: Path, folder: Path, jobs, dask, unit_fn, progress, executor,
+                save_every: float, force: bool, notify) -> Outcome:
+    try:
+        old = manifest.read(folder)
+    except InputError:
+        if not force:
+            raise
+        old = None  # --force: the file that is not a manifest will be replaced
+    config = load_config(config_path, _previous_items(old))
     units = config_units(config)
+    _check_owner(folder, old, config, force)
     book = manifest.Manifest(folder, config, save_every)
     files_done, pdfs_done = book.carry_over(old, units)
     joined = {i: it for i, it in joined_items(config.items).items() if i not in pdfs_done}
@@ -116,23 +134,58 @@ def run_batch(config_path: str | Path, *, out: str | Path | None = None, jobs: i
     done = {(u.item, u.sub) for u in units if (u.item, u.sub) in files_done
             and (u.item not in spools or spools[u.item].has(u))}
     todo = [u for u in units if (u.item, u.sub) not in done]
+    if notify:
+        notify(f"batch {config_path}: {len(units)} unit{'s' if len(units) != 1 else ''} in "
+               f"{len(config.items)} item{'s' if len(config.items) != 1 else ''}, "
+               f"{len(units) - len(todo)} already made; into {folder}")
     own = executor is None
     executor = executor or make_executor(jobs, dask)
-    state = _Run(config, folder, book, joined, spools, done)
+    state = _Run(config, folder, book, joined, spools, done, force)
     try:
         state.run(executor, unit_fn, todo, progress)
+    except BaseException:
+        if own:
+            executor.abort()  # Ctrl-C or an error: stop the workers now
+            own = False
+        raise
     finally:
         state.close()
         if own:
             executor.close()
     return Outcome(config, folder, len(units), state.built, len(units) - len(todo),
-                   state.written, state.failures)
+                   state.written, state.failures, state.conflicts, state.unchanged)
+
+
+def _previous_items(old: dict[str, Any] | None) -> dict[int, dict[str, Any]]:
+    return {raw["item"] - 1: raw for raw in (old or {}).get("items", [])
+            if isinstance(raw, dict) and isinstance(raw.get("item"), int)}
+
+
+def _check_owner(folder: Path, old: dict[str, Any] | None, config: Config, force: bool) -> None:
+    """A folder holding another config's batch is not taken over without ``--force``: its
+    manifest would be replaced, and with it the record of its files."""
+    if not old or force:
+        return
+    recorded = (old.get("config") or {}).get("path") if isinstance(old.get("config"), dict) \
+        else None
+    if recorded and recorded != str(config.path.resolve()):
+        raise InputError(
+            f"{folder}: holds the batch of {recorded} (its manifest.json); this config would "
+            "replace that record. Give another --out, or --force to take the folder over")
+
+
+def _differs(tmp: Path, path: Path) -> bool:
+    """True when ``path`` exists with bytes other than the finished temporary file's."""
+    import os
+
+    return os.path.lexists(path) and not (path.is_file() and same_content(tmp, path))
 
 
 def _pdf_name(item: Item) -> str:
     from generator.produce import RunInfo, pdf_name
 
-    return pdf_name(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options))
+    return pdf_name(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
+                            item.lang), item.paper, item.mono)
 
 
 def _spool(folder: Path, item: Item) -> PartSpool:
@@ -146,17 +199,18 @@ class _Run:
 
     def __init__(self, config: Config, folder: Path, book: manifest.Manifest,
                  joined: dict[int, Item], spools: dict[int, PartSpool],
-                 done: set[tuple[int, int]]):
+                 done: set[tuple[int, int]], force: bool = False):
         from generator.draw.pdfjoin import JoinedFile
 
-        self.config, self.folder, self.book = config, folder, book
+        self.config, self.folder, self.book, self.force = config, folder, book, force
         self.items = {it.index: it for it in config.items}
         self.assemblies = {
-            i: Assembly(it, lambda it=it: JoinedFile(folder / _pdf_name(it)), spools[i],
+            i: Assembly(it, lambda it=it: JoinedFile(folder / _pdf_name(it), force), spools[i],
                         {sub for (item, sub) in done if item == i})
             for i, it in joined.items()}
-        self.built = self.written = 0
+        self.built = self.written = self.unchanged = 0
         self.failures: list[Failure] = []
+        self.conflicts: list[Path] = []
         self.started = False  # past the first units: files are being written
         self.ended = False  # every unit came back (not interrupted)
 
@@ -223,31 +277,68 @@ class _Run:
         self.book.save(force=False)
 
     def _write(self, unit: Unit, result: UnitResult) -> None:
+        """Writes a unit's files: all of them, or (one exists with other content and there is
+        no ``--force``) none, and the unit is a failure naming the files."""
         import hashlib
 
-        for name, fmt, pages, data in result.files:
-            atomic_write(self.folder / name, data)
-            self.book.add_file(unit, name, fmt, pages, hashlib.sha256(data).hexdigest(),
-                               len(data), result.validation)
-            self.written += 1
+        staged = []
+        try:
+            for name, fmt, pages, data in result.files:
+                staged.append((name, fmt, pages, data, write_temp(self.folder / name, data)))
+            clashes = [self.folder / name for name, *_, tmp in staged
+                       if _differs(tmp, self.folder / name)]
+            if clashes and not self.force:
+                self._conflict(unit, clashes)
+                return
+            for name, fmt, pages, data, tmp in staged:
+                if publish(tmp, self.folder / name, force=True):
+                    self.written += 1
+                else:
+                    self.unchanged += 1
+                self.book.add_file(unit, name, fmt, pages, hashlib.sha256(data).hexdigest(),
+                                   len(data), result.validation)
+        finally:
+            for *_, tmp in staged:
+                discard(tmp)
         self.built += 1
         assembly = self.assemblies.get(unit.item)
         if assembly is not None and result.part is not None and assembly.add(unit.sub, result.part):
             self._finish_pdf(unit.item)
 
+    def _conflict(self, unit: Unit, paths: list[Path]) -> None:
+        message = Conflict(paths).message
+        line = self.items[unit.item].line
+        self.failures.append(Failure(unit, line, message, conflict=True))
+        self.book.add_failure(unit, line, message)
+        self.conflicts.extend(paths)
+        if unit.item in self.assemblies:
+            self.assemblies.pop(unit.item).abort()
+
     def _finish_pdf(self, index: int) -> None:
         assembly = self.assemblies.pop(index)
-        pages, size, sha = assembly.finish()
+        try:
+            pages, size, sha = assembly.finish()
+        except Conflict as exc:  # the joined PDF is left alone; its parts stay for a rerun
+            self._conflict(assembly.units[-1], exc.paths)
+            return
         # Every part passed validation (a unit that fails it raises and makes no part).
         self.book.add_pdf(assembly.item, assembly.target.path.name, pages, sha, size,
                           {"valid": True, "violations": []})
         self.written += 1
 
     def close(self) -> None:
-        """Drops unfinished PDFs and saves the manifest (if anything was started)."""
+        """Drops unfinished PDFs and saves the manifest (if anything was started); a disk that
+        is full by now must not hide the error that stopped the run."""
         unfinished = bool(self.assemblies)
         for assembly in self.assemblies.values():
             assembly.abort()
         self.assemblies.clear()
-        if self.started:
+        if not self.started:
+            return
+        try:
             self.book.save(complete=self.ended and not unfinished and not self.failures)
+        except TombgenError:
+            if self.ended:
+                raise
+            # interrupted or failed: the error that stopped the run is the one to report; the
+            # last manifest saved still describes files that are complete

@@ -27,6 +27,7 @@ class Unit(NamedTuple):
     mono: bool
     formats: tuple[str, ...]
     options: dict[str, Any]
+    lang: str = "en"  # products (an aid's language is one of its options)
 
     @property
     def is_aid(self) -> bool:
@@ -54,7 +55,7 @@ class Unit(NamedTuple):
 
         return options_json({"game": self.game, "kind": self.kind, "seed": self.seed,
                              "sub": self.sub, "count": self.count, "paper": self.paper,
-                             "mono": self.mono, "options": self.options})
+                             "mono": self.mono, "lang": self.lang, "options": self.options})
 
 
 class UnitResult(NamedTuple):
@@ -72,7 +73,7 @@ def item_units(item: Item) -> list[Unit]:
         return [Unit(item.index, j, game, "aid", None, 1, item.paper, item.mono, ("pdf",),
                      item.options) for j, game in enumerate(item.games)]
     return [Unit(item.index, j, item.game, item.kind, item.seed, item.count, item.paper,
-                 item.mono, item.formats, item.options) for j in range(item.count)]
+                 item.mono, item.formats, item.options, item.lang) for j in range(item.count)]
 
 
 def config_units(config: Config) -> list[Unit]:
@@ -92,7 +93,7 @@ def build_unit(unit: Unit) -> UnitResult:
     sheet = make_sheet(unit.paper, unit.mono)
     render = bool({"svg", "pdf"} & set(unit.formats))
     built = build_one(spec, product, unit.seed, unit.sub, unit.count, sheet, dict(unit.options),
-                      render)
+                      render, unit.lang)
     files = item_files(built, unit.formats)
     part, pages = None, 0
     if "pdf" in unit.formats:

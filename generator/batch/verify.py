@@ -34,6 +34,7 @@ MISMATCH = "MISMATCH"
 MISSING = "missing"
 FAILED = "FAILED"
 OLDER = "VERSION"
+UNLISTED = "UNLISTED"
 
 
 class Check(NamedTuple):
@@ -89,7 +90,7 @@ class _Executor:
         if self.given is not None:
             return self.given
         if self.made is None:
-            from generator.batch.executor import make_executor
+            from generator.core.executor import make_executor
 
             self.made = make_executor(self.jobs, self.dask)
         return self.made
@@ -164,12 +165,27 @@ def verify_manifest(folder: Path, doc: dict[str, Any], run: _Executor, progress)
     out = [checks.pop(name, Check(name, MISMATCH, "recorded but its item no longer makes it"))
            for name in files]
     out += list(checks.values())
+    out += unlisted(folder, set(files))
     for failure in doc.get("failures", []):
         out.append(Check(f"item {failure.get('item')}.{failure.get('sub')}", FAILED,
                          f"failed in the batch run: {failure.get('error')}"))
     if not doc.get("complete", False) and not doc.get("failures"):
         out.append(Check(label, FAILED, "the batch run did not finish; run tombgen batch again"))
     return out
+
+
+def unlisted(folder: Path, listed: set[str]) -> list[Check]:
+    """Files in a batch folder that its manifest does not list (another run's, or a file put
+    there by hand): each is reported, since the manifest does not vouch for it. Hidden files
+    (temporary files, the lock, the part spool) are the batch's own and are not."""
+    found = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or path.name == manifest.NAME or path.name in listed:
+            continue
+        what = "a folder" if path.is_dir() else "a file"
+        found.append(Check(path.name, UNLISTED, f"{what} in the batch folder that its manifest "
+                           "does not list"))
+    return found
 
 
 def verify_json(path: Path, run: _Executor, progress=None) -> list[Check]:
@@ -196,13 +212,13 @@ def _verify_document(path: Path, fmt: str, doc: dict[str, Any]) -> Check:
         return _other_version(str(path), doc.get("generator"))
     spec, product = pair
     seed, count, item = doc.get("seed"), doc.get("count", 1), doc.get("item", 1)
-    options = doc.get("options", {})
+    options, lang = doc.get("options", {}), doc.get("lang", "en")
     if not (isinstance(seed, int) and isinstance(count, int) and isinstance(item, int)
-            and 1 <= item <= count and isinstance(options, dict)):
-        raise InputError(f"{path}: seed, item, count or options missing or malformed")
+            and 1 <= item <= count and isinstance(options, dict) and isinstance(lang, str)):
+        raise InputError(f"{path}: seed, item, count, lang or options missing or malformed")
     try:
         built = build_one(spec, product, seed, item - 1, count, make_sheet("a4", False), options,
-                          render=False)
+                          render=False, lang=lang)
     except Exception as exc:  # noqa: BLE001 - a rebuild that fails is a failed check
         return Check(str(path), FAILED, error_text(exc))
     return _compare(path, dumps(built.document()).encode("utf-8"))
@@ -234,7 +250,7 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
     try:
         return Item(0, 0, parts[1], parts[2], int(fields["seed"]), int(fields["count"]),
                     fields.get("paper", "a4"), fields.get("mono", "no") == "yes", ("pdf",),
-                    json.loads(options))
+                    json.loads(options), lang=fields.get("lang", "en"))
     except (KeyError, ValueError) as exc:
         raise InputError(f"{path}: malformed metadata keywords ({exc})") from None
 

@@ -4,7 +4,8 @@
      "generator": "tombgen 0.1.0", ... item fields ...}
 
 ``read_document`` turns a file into ``(format, document)`` or raises :class:`InputError` with
-the parser's place, so ``tombgen validate`` can dispatch on ``format``.
+the parser's place, so ``tombgen validate`` can dispatch on ``format``. :func:`check_envelope` is
+the one check of ``format`` and ``version`` that every loader uses.
 """
 
 from __future__ import annotations
@@ -42,42 +43,65 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def parse_json(text: str, source: str) -> Any:
-    """Parses JSON text; a syntax error is an :class:`InputError` with line and column."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    """Parses and checks JSON text (see :mod:`generator.core.inputs`); errors name the place."""
+    from generator.core.inputs import parse_json as parse
+
+    return parse(text, source)
 
 
 def read_text(path: str | Path) -> str:
-    """Reads a UTF-8 text file or ``-`` for standard input, with user-facing errors."""
-    if str(path) == "-":
-        import sys
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: file not found; check the path") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, expected a file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from None
+    """Reads a UTF-8 text file or ``-`` for standard input, within the input limits."""
+    from generator.core.inputs import read_text as read
+
+    return read(path)
 
 
-def read_document(path: str | Path) -> tuple[str, dict[str, Any]]:
-    """Reads a tombgen JSON document: returns ``(format, doc)``."""
-    source = "<stdin>" if str(path) == "-" else str(path)
-    doc = parse_json(read_text(path), source)
+def check_envelope(doc: Any, source: str, wanted: str | tuple[str, ...] | None = None,
+                   optional: bool = False) -> str:
+    """The one check of a document's ``format`` and ``version``, for every loader.
+
+    ``doc`` must be a JSON object; its ``format`` must be ``tombgen/<game>.<kind>`` and, when
+    ``wanted`` is given, one of those; its ``version`` exactly the integer 1 (not ``true``,
+    ``1.0`` or ``"1"``). ``optional``: a hand-written document may leave both out (it is then
+    taken as the first ``wanted`` format). Returns the format; anything else is an InputError.
+    """
+    names = (wanted,) if isinstance(wanted, str) else tuple(wanted or ())
+    expect = " or ".join(f'"{n}"' for n in names) or '"tombgen/<game>.<kind>"'
     if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected a JSON object with a \"format\" key")
-    fmt = doc.get("format")
-    if not isinstance(fmt, str):
-        raise InputError(f"{source}: no \"format\" key; a tombgen document starts with "
-                         "\"format\": \"tombgen/<game>.<kind>\"")
-    if doc.get("version") != ENVELOPE_VERSION:
-        raise InputError(f"{source} [version]: unsupported version {doc.get('version')!r}; "
-                         f"this tombgen reads version {ENVELOPE_VERSION}")
-    return fmt, doc
+        raise InputError(f"{source}: expected a JSON object with \"format\": {expect}")
+    if "format" not in doc and optional and names:
+        fmt = names[0]
+    else:
+        fmt = doc.get("format")
+        if not isinstance(fmt, str) or not fmt.startswith("tombgen/"):
+            raise InputError(f"{source} [format]: expected \"format\": {expect}, found "
+                             f"{_shown(fmt)}; a tombgen document starts with its format")
+        if names and fmt not in names:
+            raise InputError(f"{source} [format]: {_shown(fmt)} is not {expect}")
+    if "version" not in doc and optional:
+        return fmt
+    version = doc.get("version")
+    if type(version) is not int or version != ENVELOPE_VERSION:
+        raise InputError(f"{source} [version]: unsupported version {_shown(version)}; this "
+                         f"tombgen reads version {ENVELOPE_VERSION} (the integer)")
+    return fmt
+
+
+def _shown(value: Any) -> str:
+    from generator.core.inputs import printable
+
+    text = json.dumps(value, ensure_ascii=False) if value is not None else "nothing"
+    return printable(text if len(text) <= 60 else text[:57] + "…")
+
+
+def read_document(path: str | Path, wanted: str | tuple[str, ...] | None = None
+                  ) -> tuple[str, dict[str, Any]]:
+    """Reads a tombgen JSON document (``-``: standard input): returns ``(format, doc)``."""
+    from generator.core.inputs import source_name
+
+    source = source_name(path)
+    doc = parse_json(read_text(path), source)
+    return check_envelope(doc, source, wanted), doc
 
 
 def item_fields(doc: dict[str, Any], keys: tuple[str, ...], source: str) -> dict[str, Any]:

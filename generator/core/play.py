@@ -1,17 +1,18 @@
-"""Playing whole games with bots, and summarising many games — shared by every engine.
+"""Playing whole games with bots, many at a time — shared by every engine (their summary is
+:mod:`generator.core.simulation`).
 
 Engines follow one protocol (ARCHITECTURE.md §3): a State with ``legal_moves()``,
 ``apply(move)``, ``is_over()``, ``scores()``, ``current_player()`` and ``check_invariants()``.
 Bots have ``choose(state, rng) -> move``. Everything random takes an explicit ``random.Random``.
 
 :func:`run_games` plays the games of a simulation, each from its derived seed, here or in
-chunks on the batch executors (``--jobs``/``--dask``), with the same results either way.
+chunks on an executor of :mod:`generator.core.executor` (``--jobs``/``--dask``), with the same
+results either way.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
@@ -80,16 +81,6 @@ def percentile(values: Sequence[float], p: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
-def summary(values: Sequence[float]) -> dict[str, float]:
-    """mean, median, p10, p90, min, max of a list of numbers (rounded to 2 decimals)."""
-    if not values:
-        return {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0, "min": 0.0, "max": 0.0}
-    return {k: round(v, 2) for k, v in {
-        "mean": statistics.fmean(values), "median": statistics.median(values),
-        "p10": percentile(values, 10), "p90": percentile(values, 90),
-        "min": min(values), "max": max(values)}.items()}
-
-
 #: Games per task when an executor spreads a run's games over workers.
 CHUNK = 50
 
@@ -106,7 +97,7 @@ def iter_games(play_fn: Callable[[int], Any], games: int, seed: int, executor: A
 
     Game ``i`` is ``play_fn(derive_seed(seed, i))``: its result depends on its own seed only,
     so the results are the same whether the games run here one by one (``executor`` None) or
-    in chunks of ``chunk`` games on an executor of :mod:`generator.batch.executor` (local
+    in chunks of ``chunk`` games on an executor of :mod:`generator.core.executor` (local
     processes or dask; ``play_fn`` must then be picklable: a module-level function, a
     ``functools.partial`` of one, or an instance of a module-level class). A game that raises
     stops the run with its exception.
@@ -118,7 +109,7 @@ def iter_games(play_fn: Callable[[int], Any], games: int, seed: int, executor: A
         for game_seed in seeds:
             yield play_fn(game_seed)
         return
-    from generator.batch.executor import map_ordered
+    from generator.core.executor import map_ordered
 
     tasks = [(play_fn, tuple(seeds[k:k + chunk])) for k in range(0, len(seeds), chunk)]
     for _, results in map_ordered(executor, play_seeds, tasks):

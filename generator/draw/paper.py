@@ -15,8 +15,10 @@ from generator.core.errors import InputError
 SCHEMA = {
     "paper": MapOf({"width": float, "height": float}),
     "layout": {"margin": float, "footer_size": float, "footer_gap": float},
-    "limits": {"min_margin": float, "min_line": float, "min_text": float, "min_box": float},
-    "fonts": {"regular": str, "bold": str, "svg_family": str},
+    "limits": {"min_margin": float, "min_line": float, "min_text": float, "min_box": float,
+               "min_contrast": float, "min_grey_step": float},
+    "fonts": {"family": str, "regular": str, "bold": str, "condensed": str, "condensed_bold": str,
+              "svg_family": str},
     "theme": MapOf(MapOf(str)),
 }
 

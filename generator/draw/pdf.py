@@ -1,9 +1,9 @@
 """PDF backend (reportlab canvas, imported on use): a document of pages → PDF bytes.
 
-Decisions: the base-14 fonts (Helvetica, Helvetica-Bold) are used and not embedded — every PDF
-reader and printer has them, files stay small, and the output is byte-stable; the canvas runs in
-reportlab's *invariant* mode (fixed dates and document id), so the same scene gives the same
-bytes. Each page's drawing space is millimetres with y downward, like the scene. Symbols become
+Decisions: text is set in the shipped DejaVu Sans (:mod:`generator.draw.fonts`), embedded as
+TrueType subsets, so every viewer and printer shows the glyphs the layout was measured with; the
+canvas runs in reportlab's *invariant* mode (fixed dates and document id) and subset tags come
+from the subsets' content, so the same scene gives the same bytes. Each page's drawing space is millimetres with y downward, like the scene. Symbols become
 form XObjects: drawn once, referenced by every use.
 """
 
@@ -14,9 +14,10 @@ import hashlib
 import io
 
 from generator import GENERATOR
-from generator.draw.paper import settings
+from generator.draw.fonts import face, pdf_name
 from generator.draw.scene import (
     IDENTITY, PT_TO_MM, Circle, Document, Group, Line, Polygon, Polyline, Rect, Style, Text, Use,
+    walk,
 )
 
 MM = 72.0 / 25.4
@@ -38,9 +39,9 @@ def _hex(colour: str):
 
 
 class _Painter:
-    def __init__(self, canvas, fonts):
+    def __init__(self, canvas):
         self.c = canvas
-        self.fonts = fonts
+        self.fonts: dict[tuple[bool, bool], str] = {}
         self.forms: dict[str, str] = {}
         self.symbols: dict = {}
         # Graphics state as last set in the current save/restore level (see ``saved``).
@@ -140,7 +141,9 @@ class _Painter:
             x -= item.width
         t = c.beginText()
         t.setTextTransform(1, 0, 0, -1, x, item.y)
-        t.setFont(self.fonts["bold" if item.bold else "regular"], item.size * PT_TO_MM)
+        key = (item.bold, item.condensed)
+        font = self.fonts.get(key) or self.fonts.setdefault(key, pdf_name(*key))
+        t.setFont(font, item.size * PT_TO_MM)
         t.textOut(item.text)
         c.drawText(t)
 
@@ -161,22 +164,43 @@ class _Painter:
         return key
 
 
+def _prime_subsets(doc: Document, canvas) -> None:
+    """Gives every character of the document its subset code in sorted order, before drawing.
+
+    reportlab numbers a subset's glyphs in the order they are first drawn; priming them sorted
+    makes a subset depend only on the characters used, not on the drawing order, so the items of
+    a ``--count`` run or a batch that use the same characters share one embedded subset when
+    their PDFs are joined.
+    """
+    used: dict[tuple[bool, bool], set[str]] = {}
+    for page in doc.pages:
+        for item, _, _ in walk(page):
+            if isinstance(item, Text):
+                used.setdefault((item.bold, item.condensed), set()).update(item.text)
+    for (bold, condensed), chars in sorted(used.items()):
+        face(bold, condensed).splitString("".join(sorted(chars)), canvas._doc)
+
+
 def document_to_pdf(doc: Document) -> bytes:
     """The PDF bytes of a document: one PDF page per scene page, metadata from the document."""
     from reportlab.pdfgen.canvas import Canvas
 
-    fonts = settings()["fonts"]
+    from generator.core.inputs import printable
+
     buf = io.BytesIO()
     first = doc.pages[0]
+    # The initial font is ours too: reportlab's default would add an unembedded Helvetica.
     canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1,
-                    pageCompression=1)
-    canvas.setTitle(doc.title)
-    canvas.setSubject(doc.subject)
-    canvas.setKeywords(", ".join(doc.keywords))
+                    pageCompression=1, initialFontName=pdf_name())
+    # metadata holds what the user gave (file names…): hostile characters are escaped
+    canvas.setTitle(printable(doc.title, None))
+    canvas.setSubject(printable(doc.subject, None))
+    canvas.setKeywords(printable(", ".join(doc.keywords), None))
     canvas.setCreator(GENERATOR)
     canvas.setAuthor(GENERATOR)
     canvas.setProducer(GENERATOR)
-    painter = _Painter(canvas, fonts)
+    _prime_subsets(doc, canvas)
+    painter = _Painter(canvas)
     for page in doc.pages:
         canvas.setPageSize((page.width * MM, page.height * MM))
         painter.symbols = {s.name: s for s in page.symbols}

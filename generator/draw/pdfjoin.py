@@ -4,8 +4,8 @@ A ``--count`` run or a batch makes one small PDF per item (possibly in other pro
 them here, in item order, into one file. :class:`PdfJoiner` renumbers each input's objects and
 appends them to the output as they come, keeping only object offsets in memory; ``finish`` then
 writes one page tree, the catalogue, the document information (title, subject, keywords) and the
-cross-reference table. Identical objects (the two fonts, a symbol drawn on every sheet) are written
-once and shared, found by a hash of their renumbered bytes.
+cross-reference table. Identical objects (a font subset the items share, a symbol drawn on every
+sheet) are written once and shared, found by a hash of their renumbered bytes.
 
 The reader is deliberately small: it accepts what :mod:`generator.draw.pdf` writes (a classic
 cross-reference table, no object streams, a flat or nested page tree) and refuses anything else
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import itertools
 import os
 import re
 from collections.abc import Iterable
@@ -250,7 +249,11 @@ class PdfJoiner:
 
 
 def pdf_string(text: str) -> bytes:
-    """A PDF text string: PDFDocEncoding-compatible Latin-1 when possible, else UTF-16BE."""
+    """A PDF text string: PDFDocEncoding-compatible Latin-1 when possible, else UTF-16BE;
+    control characters and lone surrogates are escaped as in every other metadata text."""
+    from generator.core.inputs import printable
+
+    text = printable(text, None)
     try:
         raw = text.encode("latin-1")
         if any(0x7F <= b < 0xA1 for b in raw):
@@ -279,45 +282,68 @@ def join(pdfs: Iterable[bytes], title: str, subject: str = "", keywords: str = "
     return buf.getvalue()
 
 
-_COUNTER = itertools.count()
-
-
 def part_path(path: Path) -> Path:
     """The temporary name a file is written under before its rename (as ``atomic_write``)."""
-    return path.parent / f".{path.name}.{os.getpid()}.{next(_COUNTER)}.part"
+    from generator.core.output import temp_path
+
+    return temp_path(path)
 
 
 class JoinedFile:
     """A joined PDF written straight to disk under a temporary name, renamed by ``finish``.
 
     ``abort`` (or an exception before ``finish``) removes the temporary file: a half-written PDF
-    never appears under its final name.
+    never appears under its final name. ``finish`` publishes it under the overwrite rule of
+    :func:`generator.core.output.publish` (``force``); ``complete`` only finishes the temporary
+    file, for a caller that publishes it with other files (``tmp``). A fault of the file system
+    is an :class:`generator.core.output.OutputError` naming the PDF.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, force: bool = False):
         self.path = Path(path)
+        self.force = force
         self.tmp = part_path(self.path)
-        self.handle = open(self.tmp, "xb")  # noqa: SIM115 - closed by finish() or abort()
-        self.joiner = PdfJoiner(self.handle)
+        self.handle = self._guard(lambda: open(self.tmp, "xb"))  # noqa: SIM115 - closed by finish/abort
+        self.joiner = self._guard(lambda: PdfJoiner(self.handle))  # it writes the header
         self.pages = 0
 
-    def add(self, pdf: bytes) -> None:
-        self.pages += self.joiner.add(pdf)
+    def _guard(self, step):
+        from generator.core.output import io_error
 
-    def finish(self, title: str, subject: str = "", keywords: str = "") -> tuple[int, str]:
-        """Completes and renames the file; returns its size and SHA-256 (hex)."""
         try:
-            self.joiner.finish(title, subject, keywords)
-            self.handle.close()
-            os.replace(self.tmp, self.path)
+            return step()
+        except OSError as exc:
+            self.abort()
+            raise io_error(exc, self.path) from None
+
+    def add(self, pdf: bytes) -> None:
+        self.pages += self._guard(lambda: self.joiner.add(pdf))
+
+    def complete(self, title: str, subject: str = "", keywords: str = "") -> tuple[int, str]:
+        """Writes the end of the file and closes it (still under its temporary name)."""
+        try:
+            self._guard(lambda: self.joiner.finish(title, subject, keywords))
+            self._guard(self.handle.close)
         except BaseException:
             self.abort()
             raise
         return self.joiner.pos, self.joiner.sha256.hexdigest()
 
+    def finish(self, title: str, subject: str = "", keywords: str = "") -> tuple[int, str]:
+        """Completes and publishes the file; returns its size and SHA-256 (hex)."""
+        from generator.core.output import publish
+
+        done = self.complete(title, subject, keywords)
+        publish(self.tmp, self.path, self.force)
+        return done
+
     def abort(self) -> None:
-        if not self.handle.closed:
-            self.handle.close()
+        handle = getattr(self, "handle", None)
+        if handle is not None and not handle.closed:
+            try:
+                handle.close()
+            except OSError:
+                pass  # a full disk refuses the last buffered bytes; the file goes anyway
         try:
             os.unlink(self.tmp)
         except FileNotFoundError:

@@ -119,7 +119,8 @@ class Text(NamedTuple):
     """One line of text; ``size`` in points; ``anchor`` start|middle|end; ``y`` is the baseline.
 
     ``width`` is the measured advance in mm (set by :func:`generator.draw.text.text`), so
-    bounds are exact without a font library at check time.
+    bounds are exact without a font library at check time. ``condensed`` picks the family's
+    condensed cut (set by the fitting, for a text too wide for its box in the regular one).
     """
 
     x: float
@@ -130,6 +131,7 @@ class Text(NamedTuple):
     anchor: str = "start"
     bold: bool = False
     fill: str = "#000000"
+    condensed: bool = False
 
     def bounds(self):
         left = {"start": self.x, "middle": self.x - self.width / 2, "end": self.x - self.width}[self.anchor]
@@ -137,7 +139,7 @@ class Text(NamedTuple):
         return (left, self.y - 0.75 * height, left + self.width, self.y + 0.22 * height)
 
     def log(self) -> str:
-        weight = " bold" if self.bold else ""
+        weight = (" bold" if self.bold else "") + (" condensed" if self.condensed else "")
         return (f"text {_f(self.x)},{_f(self.y)} {self.size:g}pt {self.anchor}{weight} "
                 f"fill={self.fill} {self.text!r}")
 

@@ -1,16 +1,23 @@
-"""Player aids: every aid builds, sizes are exact, marks stay outside the trim, text never
-overflows silently, catalogues are complete, fonts are embedded, mono stays grey."""
+"""Player aids: every aid builds at its exact size, bleed and marks sit outside the trim, text that
+cannot fit stops the build naming its key, the shipped font is embedded, mono stays grey, the
+tables come from the rules data and engines."""
 
 import io
+import os
 import re
+import subprocess
+import sys
+import textwrap
 
 import pytest
+from pdftext import built, pages_lines
 from pypdf import PdfReader
 
-from generator.aids.build import aid_games, card_format, cards_data, make_aid, make_aids, size_names
-from generator.aids.content import LANGUAGES, Catalogue
+from generator.aids.build import (
+    aid_games, build_content, card_format, cards_data, make_aid, make_aids, size_names,
+)
 from generator.core.errors import BuildError, InputError
-from generator.draw.paper import make_sheet
+from generator.core.i18n import LANGUAGES, Catalogue
 
 MM = 72 / 25.4
 
@@ -27,9 +34,7 @@ def box_mm(box) -> tuple[float, float, float, float]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", size_names())
 def test_every_aid_builds_with_exact_card_size(game, lang, size):
-    name, pdf = make_aid(game, lang=lang, size=size)
-    assert name.startswith(f"{game}-aid-{lang}") and name.endswith(f"-{size}.pdf")
-    reader = PdfReader(io.BytesIO(pdf))
+    reader = PdfReader(io.BytesIO(built(game, lang, size)))
     fmt = card_format(size, 0)
     for page in reader.pages:
         w, h = mm(page.mediabox.width), mm(page.mediabox.height)
@@ -39,8 +44,7 @@ def test_every_aid_builds_with_exact_card_size(game, lang, size):
 
 
 def test_bleed_extends_the_page_and_keeps_the_trim():
-    _, pdf = make_aid("tanis", size="tarot", bleed=3)
-    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    page = PdfReader(io.BytesIO(built("tanis", "en", "tarot", bleed=3.0))).pages[0]
     assert abs(mm(page.mediabox.width) - 76) < 0.1 and abs(mm(page.mediabox.height) - 126) < 0.1
     left, bottom, right, top = box_mm(page.trimbox)
     assert (left, bottom, round(right - left, 1), round(top - bottom, 1)) == (3.0, 3.0, 70.0, 120.0)
@@ -48,113 +52,93 @@ def test_bleed_extends_the_page_and_keeps_the_trim():
     assert (bl, bb) == (0.0, 0.0) and round(br - bl, 1) == 76.0
 
 
-def mark_segments(page) -> list[tuple[float, float, float, float]]:
-    data = page.get_contents().get_data().decode("latin-1")
-    # the marks are the block drawn in registration black (CMYK 0 0 0 1) after the cards
-    data = data[data.rindex("0 0 0 1 K"):]
-    found = re.findall(r"([\d.]+)\s+([\d.]+)\s+m\s+([\d.]+)\s+([\d.]+)\s+l\s+S", data)
-    return [tuple(mm(v) for v in seg) for seg in found]
-
-
-def placements(fmt, paper, count):
-    """Where the imposition puts each card's trim (bottom-left, mm), from the same data."""
-    from generator.draw.documents import nup_layout
-
-    data = cards_data()
-    room = data["marks"]["offset"] + data["marks"]["length"] + 1.0
-    sheet = make_sheet(paper)
-    return nup_layout(fmt, count, (sheet.width, sheet.height), data["nup"]["gutter"] + 2 * room,
-                      data["nup"]["margin"])[1]
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("bleed", [0, 3])
-def test_nup_sheets_and_crop_marks_outside_every_trim(paper, bleed):
-    _, pdf = make_aid("tanis", size="poker", nup=True, paper=paper, bleed=bleed)
-    cards = len(PdfReader(io.BytesIO(make_aid("tanis", size="poker")[1])).pages)
-    sheet = make_sheet(paper)
-    fmt = card_format("poker", bleed)
-    reader = PdfReader(io.BytesIO(pdf))
-    for number, page in enumerate(reader.pages):
-        assert abs(mm(page.mediabox.width) - sheet.width) < 0.1
-        assert abs(mm(page.mediabox.height) - sheet.height) < 0.1
-        segments = mark_segments(page)
-        assert segments, "no crop marks"
-        trims = [(p.x, p.y) for p in placements(fmt, paper, cards) if p.sheet == number]
-        assert trims and len(segments) == 8 * len(trims)
-        # every card's four trim corners carry two marks each, on the trim lines
-        for x0, y0 in trims:
-            for cx in (x0, x0 + fmt.width):
-                assert sum(1 for x1, _, x2, _ in segments if abs(x1 - cx) < 0.05 and abs(x2 - cx) < 0.05) >= 2
-        for x1, y1, x2, y2 in segments:
-            for x0, y0 in trims:
-                inside = (min(x1, x2) < x0 + fmt.width + fmt.bleed - 0.05 and max(x1, x2) > x0 - fmt.bleed + 0.05
-                          and min(y1, y2) < y0 + fmt.height + fmt.bleed - 0.05 and max(y1, y2) > y0 - fmt.bleed + 0.05)
-                assert not inside, f"mark {(x1, y1, x2, y2)} enters the card at {(x0, y0)}"
-
-
-def test_crop_marks_on_single_cards_sit_outside_the_trim():
-    _, pdf = make_aid("tanis", size="a6", crop=True, bleed=2)
-    page = PdfReader(io.BytesIO(pdf)).pages[0]
+def test_crop_marks_on_single_cards_sit_outside_the_trim_and_bleed():
+    page = PdfReader(io.BytesIO(built("tanis", "en", "a6", bleed=2.0, crop=True))).pages[0]
     left, bottom, right, top = box_mm(page.trimbox)
-    for x1, y1, x2, y2 in mark_segments(page):
+    data = page.get_contents().get_data().decode("latin-1")
+    marks = re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S", data[data.rindex("0 0 0 1 K"):])
+    assert len(marks) == 8
+    for x1, y1, x2, y2 in ((mm(v) for v in m) for m in marks):
         assert not (min(x1, x2) < right + 2 and max(x1, x2) > left - 2
                     and min(y1, y2) < top + 2 and max(y1, y2) > bottom - 2)
 
 
-def test_overlong_string_is_a_build_error_naming_it(monkeypatch):
-    original = Catalogue.__call__
+def _replace(monkeypatch, key: str, text: str) -> None:
+    original = Catalogue.template
 
-    def long_word(self, key, **params):
-        text = original(self, key, **params)
-        return "Z" * 120 if key == "tanis.turn.visible" else text
+    def patched(self, asked):
+        return text if asked == key else original(self, asked)
 
-    monkeypatch.setattr(Catalogue, "__call__", long_word)
-    with pytest.raises(BuildError, match="tanis.turn.visible.*does not fit"):
+    monkeypatch.setattr(Catalogue, "template", patched)
+
+
+def test_a_word_wider_than_the_card_is_a_build_error_naming_its_key(monkeypatch):
+    _replace(monkeypatch, "tanis.aid.turn.visible", "Z" * 120)
+    with pytest.raises(BuildError, match=r"tanis\.aid\.turn\.visible.*does not fit"):
         make_aid("tanis", size="poker")
 
 
-def test_french_catalogue_has_every_english_key_with_the_same_placeholders():
-    en, fr = Catalogue("en"), Catalogue("fr")
-    assert en.keys() - fr.keys() == set()
-    assert fr.keys() - en.keys() == set()
-    for key in en.keys():
-        assert en.placeholders(key) == fr.placeholders(key), key
+def test_a_block_taller_than_the_card_is_a_build_error_naming_its_key(monkeypatch):
+    _replace(monkeypatch, "tanis.aid.turn.visible", "a few words " * 300)
+    with pytest.raises(BuildError, match=r"'tanis\.aid\.turn\.visible' is [\d.]+ mm tall but a "
+                                         r"poker card holds [\d.]+ mm"):
+        make_aid("tanis", size="poker")
 
-
-def test_missing_translation_is_an_error_not_a_fallback(monkeypatch):
-    cat = Catalogue("fr")
-    del cat.strings["tanis.turn.title"]
-    with pytest.raises(BuildError, match="missing translation 'tanis.turn.title'"):
-        cat("tanis.turn.title")
-
-
-def test_fonts_are_embedded():
-    _, pdf = make_aid("tanis", lang="fr", size="a6")
+def test_fonts_are_the_shipped_files_embedded_as_subsets(tmp_path):
+    """Built in a process whose fontconfig knows no font at all: the text can only come from
+    the files in templates/fonts/, and both faces are embedded as subsets."""
+    (tmp_path / "fonts.conf").write_text(
+        '<?xml version="1.0"?>\n<fontconfig><cachedir>' + str(tmp_path / "cache")
+        + "</cachedir></fontconfig>\n")
+    script = textwrap.dedent("""
+        import sys, warnings
+        warnings.simplefilter("ignore")
+        from generator.aids.build import make_aid
+        sys.stdout.buffer.write(make_aid("tanis", lang="fr", size="a6")[1])
+    """)
+    env = dict(os.environ, FONTCONFIG_FILE=str(tmp_path / "fonts.conf"))
+    pdf = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, check=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__)))).stdout
     reader = PdfReader(io.BytesIO(pdf))
-    fonts = reader.pages[0]["/Resources"]["/Font"]
-    for ref in fonts.values():
-        font = ref.get_object()
-        descriptor = (font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-                      if "/DescendantFonts" in font else font["/FontDescriptor"])
-        assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    names = set()
+    for page in reader.pages:
+        for ref in _fonts(page):
+            font = ref.get_object()
+            descriptor = (font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                          if "/DescendantFonts" in font else font["/FontDescriptor"])
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            names.add(str(font["/BaseFont"]))
+    assert {re.sub(r"^/[A-Z]{6}\+", "", n) for n in names} == {"DejaVu-Sans", "DejaVu-Sans-Bold"}
+    assert all(re.match(r"^/[A-Z]{6}\+", n) for n in names), "fonts must be subsets"
+    lines = [line.text for page in pages_lines(pdf) for line in page]
+    assert "À votre tour" in lines
+
+
+def _fonts(page):
+    resources = page["/Resources"]
+    found = list(resources.get("/Font", {}).values())
+    for xobject in resources.get("/XObject", {}).values():
+        found += _fonts(xobject.get_object())
+    return found
 
 
 def test_mono_uses_only_greys():
-    _, pdf = make_aid("tanis", mono=True)
+    pdf = built("tumba", "en", "poker", mono=True, nup=True, backs=True)
     for page in PdfReader(io.BytesIO(pdf)).pages:
-        data = page.get_contents().get_data().decode("latin-1")
-        for r, g, b in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b", data):
-            assert float(r) == pytest.approx(float(g), abs=0.01) == pytest.approx(float(b), abs=0.01)
+        streams = [page.get_contents().get_data()]
+        streams += [x.get_object().get_data() for x in page["/Resources"].get("/XObject", {}).values()]
+        for data in streams:
+            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b", data):
+                assert float(r) == pytest.approx(float(g), abs=0.01) == pytest.approx(float(b), abs=0.01)
 
 
 def test_same_options_same_bytes_whatever_ran_before():
-    first = make_aid("tanis", size="a6")
+    first = make_aid("tanis", size="a6", nup=True, backs=True)
     make_aid("tanis", size="poker", lang="fr")
     import time
 
     time.sleep(1.1)  # embedded fonts must not carry a timestamp
-    assert make_aid("tanis", size="a6") == first
+    assert make_aid("tanis", size="a6", nup=True, backs=True) == first
 
 
 def test_bad_options():
@@ -164,16 +148,17 @@ def test_bad_options():
         card_format("a6", cards_data()["card"]["max_bleed"] + 1)
     with pytest.raises(InputError, match="no player aid"):
         make_aids("chess")
-    with pytest.raises(BuildError, match="does not fit on"):
-        make_aid("tanis", size="a4", nup=True)
+    with pytest.raises(InputError, match="does not fit on"):
+        make_aid("tanis", size="a4", nup=True, paper="letter")
 
 
 def test_cli_writes_the_pdf(runner, tmp_path):
     from generator.cli import main
 
-    result = runner.invoke(main, ["aid", "tanis", "--lang", "fr", "--size", "a6", "--out", str(tmp_path)])
+    result = runner.invoke(main, ["aid", "tanis", "--lang", "fr", "--size", "a6", "--nup",
+                                  "--backs", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "tanis-aid-fr-a6.pdf").exists()
+    assert (tmp_path / "tanis-aid-fr-a6-nup-a4.pdf").exists()
     bad = runner.invoke(main, ["aid", "tanis", "--size", "huge", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and not (tmp_path / "x").exists()
 
@@ -182,36 +167,66 @@ def _table(aid, key):
     return next(b for s in aid.sections for b in s.blocks if b.key == key)
 
 
-def test_tumba_roll_table_is_the_engines_answer_for_all_56_rolls():
-    from generator.aids.build import build_content
+def test_tumba_roll_grid_is_the_engines_answer_for_all_56_rolls():
     from generator.games.tumba.rules import roll_options
     from generator.games.tumba.rules_roll import all_rolls
 
-    cat = Catalogue("en")
-    table = _table(build_content("tumba", "en", "en"), "tumba.rolls.table")
+    table = _table(build_content("tumba", "en", "en"), "tumba.aid.rolls.table")
     rolls = all_rolls()
     assert len(rolls) == 56 and len(table.rows) == 56
     for dice, (shown, ways, powers) in zip(rolls, table.rows):
-        assert shown == "-".join(map(str, dice))
+        assert shown == " ".join(map(str, dice))
         reading = roll_options(dice)
-        expected = [[int(n) for n in way.split("+")] for way in ways.split(" · ")] \
-            if reading.options else []
-        assert expected == [list(o) for o in reading.options], dice
-        names = [cat(f"tumba.power.{p.code}") + ("" if p.usable else "*") for p in reading.powers]
-        assert powers == ", ".join(names)
-    assert table.rows[rolls.index((2, 3, 5))][1] == "2+3+5 · 2+8 · 3+7 · 5+5 · 10"
+        assert [tuple(int(n) for n in chip) for chip in ways.chips] == list(reading.options)
+        assert ways.strong == frozenset({"11", "12"})
+        assert len(powers.split()) == len(reading.powers)
+    # pinned by hand from the rulebook's example and its powers
+    row = table.rows[rolls.index((2, 3, 5))]
+    assert row[1].chips == (("2", "3", "5"), ("2", "8"), ("3", "7"), ("5", "5"), ("10",))
+    assert table.rows[rolls.index((6, 6, 6))][2] == "T A* P"
+    assert table.rows[rolls.index((1, 1, 1))][2] == "T A* O"
+
+
+def test_tumba_aid_has_the_rules_the_rulebook_gives():
+    aid = build_content("tumba", "en", "en")
+    titles = [s.title for s in aid.sections]
+    assert titles == ["Your turn", "Placing mummies", "Powers of the dice", "Incineration",
+                      "Five ways into the tomb", "All rolls, empty board",
+                      "Pharaoh's Wrath (advanced)", "Advanced moves"]
+    assert [s.new_card for s in aid.sections].index(True) == 6
+    text = " ".join(t for s in aid.sections for b in s.blocks
+                    for t in ([b.text] if hasattr(b, "text") else list(getattr(b, "items", ()))))
+    for fact in ("lines 5–10", "lines 1–4", "Lines 11 and 12", "at most 2 times",
+                 "22 burial chambers", "line from 7–12", "1 to 3 chambers", "play to 10 mummies"):
+        assert fact in text, fact
+    terms = [b.term for s in aid.sections for b in s.blocks if hasattr(b, "term")]
+    assert "Toth's Inversion (1-2-3, 2-3-4, 3-4-5):" in terms and "Tutan's Wrath (4-5-6):" in terms
 
 
 def test_realms_and_tut_tables_come_from_the_data():
-    from generator.aids.build import build_content
     from generator.games.realms.model import data as realms_data
     from generator.games.tut.model import data as tut_data
 
-    monsters = _table(build_content("realms", "en", "en"), "realms.monsters.table")
-    assert [int(r[1]) for r in monsters.rows] == [realms_data()["monsters"][m]["die"]
-                                                   for m in ("ooze", "skeleton", "zombie", "golem", "mimic", "mummy")]
-    sets = _table(build_content("tut", "en", "en"), "tut.sets.table")
-    assert [int(r[1]) for r in sets.rows] == [k["value"] for k in tut_data()["kind"]]
-    # French rules: three tied for first pay nothing, two tied pay half
-    fr = _table(build_content("tut", "en", "fr"), "tut.sets.table")
-    assert [r[5] for r in fr.rows] == [str(k["value"] // 2) for k in tut_data()["kind"]]
+    monsters = _table(build_content("realms", "en", "en"), "realms.aid.monsters.table")
+    assert [int(r[1]) for r in monsters.rows] == [1, 2, 3, 4, 5, 6]
+    assert [int(r[3]) for r in monsters.rows] == [realms_data()["monsters"][m]["coins"]
+                                                   for m in ("ooze", "skeleton", "zombie", "golem",
+                                                             "mimic", "mummy")]
+    sets = _table(build_content("tut", "en", "en"), "tut.aid.sets.table")
+    assert [r[1:] for r in sets.rows] == [("1", "1", "0", "0"), ("2", "2", "1", "1"),
+                                          ("4", "4", "2", "2"), ("6", "6", "3", "3"),
+                                          ("8", "8", "4", "4")]
+    assert len(sets.rows) == len(tut_data()["kind"])
+    french = _table(build_content("tut", "fr", "fr"), "tut.aid.sets.table")
+    assert [r[0] for r in french.rows][-1] == "Chaise"
+    coins = _table(build_content("tut", "en", "fr"), "tut.aid.game.coins")
+    assert coins.rows == (("2", "26"), ("3", "26"), ("4", "20"), ("5", "16"), ("6", "14"))
+
+
+def test_worked_examples_are_computed():
+    tanis = build_content("tanis", "en", "en")
+    assert "snakes 2, 3, 4, 5, 8, 9, 10 make the groups 2–5 + 8–10 and score 7 + 4 = 11" in \
+        " ".join(b.text for s in tanis.sections for b in s.blocks if hasattr(b, "text"))
+    realms = build_content("realms", "en", "en")
+    assert "hit 3 in round 13 scores (21 − 13) × 2 = 16" in \
+        " ".join(b.text for s in realms.sections for b in s.blocks if hasattr(b, "text"))

@@ -21,7 +21,7 @@ def example_config(light: bool = False) -> str:
     """
     parts = []
     if has_product("realms", "sheet"):
-        extra = "count = 3\ngames = 5\n" if light else "count = 6\n"
+        extra = "count = 3\nrating_games = 5\n" if light else "count = 6\n"
         parts.append('[[item]]\ngame = "realms"\nkind = "sheet"\nmap = "random"\n' + extra +
                      'seed = 41\n')
     else:

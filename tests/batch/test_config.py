@@ -1,6 +1,7 @@
 """Batch configs: options checked by the real commands, every error naming its config line."""
 
 import pytest
+from helpers import english_only
 from batch_support import example_config, has_product, write
 
 from generator.batch.config import Lines, load_config
@@ -134,7 +135,7 @@ def test_unknown_top_level_key_and_no_items(tmp_path):
 
 def test_invalid_toml_names_the_place(tmp_path):
     message = problems(tmp_path, '[[item]]\ngame = "tanis\n')[0]
-    assert "invalid TOML" in message and "line 2" in message
+    assert "invalid TOML" in message and "batch.toml:2:" in message
 
 
 def test_option_range_of_another_game(tmp_path):
@@ -160,12 +161,51 @@ def test_a_command_callback_refusal_names_its_key(tmp_path):
 
 
 def test_file_paths_are_relative_to_the_config_and_must_exist(tmp_path):
-    text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nstyle = "maps/mine.toml"\n'
+    """Only options declared to take files (realms --map) read paths; the file must exist."""
+    text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\nmap = "maps/mine.toml"\n'
     assert "file not found" in line_of(problems(tmp_path, text), 5)
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "mine.toml").write_text("")
-    # Found, so resolved to an absolute path, which the command then refuses as a style.
+    # Found, so resolved to an absolute path (read when the item is made).
+    item = load_config(write(tmp_path, text)).items[0]
+    assert item.options["map"] == str((tmp_path / "maps" / "mine.toml").resolve())
+    # An option that takes no file keeps its value: the command refuses it as a style.
+    text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nstyle = "maps/mine.toml"\n'
     assert "is not one of" in line_of(problems(tmp_path, text), 5)
+
+
+def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch):
+    """A config is checked from the products' declarations: neither the command's callback nor
+    the pipeline runs, and what each option requires is enforced with the key's line."""
+    import generator.produce as produce
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the pipeline ran while a config was checked")
+
+    monkeypatch.setattr(produce, "produce", refuse)
+    monkeypatch.setattr(produce, "build", refuse)
+    text = ('[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\nmap = "random"\n'
+            'rating_games = 0\nlang = "en"\n')
+    item = load_config(write(tmp_path, text)).items[0]
+    assert item.options == {"map": "random", "difficulty": None, "players": 1,
+                            "rating_games": 0, "size": None, "start": "normal"}
+    assert item.lang == "en"
+    text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\n\nsize = "14"\n'
+    assert "--size 14: only with --map random" in line_of(problems(tmp_path, text), 6)
+    english_only(monkeypatch, "tanis", "dig")
+    text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nlang = "fr"\n'
+    assert "printed in en only" in line_of(problems(tmp_path, text), 5)
+
+
+
+
+def test_a_trail_item_is_printed_in_its_rules_language_unless_lang_says_otherwise(tmp_path):
+    """--lang follows --variant in batch items exactly as on the command line."""
+    base = '[[item]]\ngame = "tut"\nkind = "trail"\nseed = 1\n'
+    assert load_config(write(tmp_path, base + 'variant = "fr"\n')).items[0].lang == "fr"
+    assert load_config(write(tmp_path, base)).items[0].lang == "en"
+    both = base + 'variant = "fr"\nlang = "en"\n'
+    assert load_config(write(tmp_path, both)).items[0].lang == "en"
 
 
 def test_two_items_writing_the_same_files(tmp_path):

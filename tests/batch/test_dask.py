@@ -44,7 +44,7 @@ def test_failures_on_dask_are_reported_by_unit(tmp_path, cluster):
 
 
 def test_unreachable_scheduler_is_a_usage_error():
-    from generator.batch.executor import DaskExecutor
+    from generator.core.executor import DaskExecutor
 
     with pytest.raises(InputError, match="cannot reach a scheduler"):
         DaskExecutor("tcp://127.0.0.1:9", timeout=1)

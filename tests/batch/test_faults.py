@@ -11,7 +11,7 @@ import batch_faults
 from batch_support import TANIS, outputs, tree, write
 from helpers import ROOT
 
-from generator.batch.executor import LocalPool, WorkerDied
+from generator.core.executor import LocalPool, WorkerDied
 from generator.batch.run import run_batch
 from generator.cli import main
 

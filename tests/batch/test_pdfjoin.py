@@ -1,6 +1,7 @@
 """The streaming PDF joiner: valid output, pages in order, shared objects, metadata, atomicity."""
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -35,9 +36,13 @@ def test_joined_pdf_is_valid_and_keeps_page_order(tmp_path):
 
 
 def test_identical_objects_are_written_once():
+    """The four digs use the same characters, so each embedded font subset is written once."""
     pieces = parts(count=4)
     joined = join(pieces, "t")
-    assert joined.count(b"/BaseFont /Helvetica ") == 1
+    fonts = re.compile(rb"/BaseFont /([A-Z]{6}\+DejaVuSans[\w-]*)")
+    assert all(len(fonts.findall(p)) == 2 for p in pieces)
+    assert sorted(fonts.findall(joined)) == sorted(set(fonts.findall(pieces[0])))
+    assert joined.count(b"/FontFile2") == 2
     assert len(joined) < sum(len(p) for p in pieces)
 
 
@@ -69,7 +74,8 @@ def test_count_run_pdf_is_the_joined_parts():
     built = build("tanis", "dig", 5, count=3)
     pdf = next(f for f in render_files(built, ("pdf",)) if f[1] == "pdf")[3]
     info = PdfReader(io.BytesIO(pdf)).metadata
-    assert "count=3" in info["/Keywords"] and info["/Keywords"].endswith('options={}')
+    assert "count=3" in info["/Keywords"]
+    assert info["/Keywords"].endswith('lang=en, options={"style":"random"}')
 
 
 def test_refuses_what_it_cannot_read():

@@ -19,8 +19,10 @@ def test_example_config_jobs_1_and_2_are_byte_identical(tmp_path):
     assert one.units == one.built == first.count + second.count and one.skipped == 0
     assert tree(tmp_path / "one") == tree(tmp_path / "two")  # the manifest as well
     names = set(outputs(tmp_path / "one"))
-    assert f"{first.game}-{first.kind}-41.pdf" in names and f"{second.game}-{second.kind}-9.pdf" in names
-    assert f"{first.game}-{first.kind}-41-3.json" in names
+    # file names carry the options that differ from the defaults
+    assert "realms-sheet-41-map-random.pdf" in names and \
+        "tumba-setup-9-mode-advanced-players-5.pdf" in names
+    assert "realms-sheet-41-map-random-3.json" in names
 
 
 def test_manifest_lists_every_file_with_its_item_seed_and_validation(tmp_path):
@@ -44,11 +46,11 @@ def test_manifest_lists_every_file_with_its_item_seed_and_validation(tmp_path):
 
 def test_batch_files_equal_the_command_line_files(tmp_path):
     config = write(tmp_path, '[[item]]\ngame = "tanis"\nkind = "dig"\nstyle = "classic"\n'
-                             'count = 3\nseed = 12\nmono = true\npaper = "letter"\n\n'
+                             'count = 2\nseed = 12\nmono = true\npaper = "letter"\n\n'
                              '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 13\n')
     run_batch(config, out=tmp_path / "batch", jobs=2)
     cli = tmp_path / "cli"
-    assert run_tombgen("tanis", "dig", "--style", "classic", "--count", "3", "--seed", "12",
+    assert run_tombgen("tanis", "dig", "--style", "classic", "--count", "2", "--seed", "12",
                        "--mono", "--paper", "letter", "--out", str(cli)).returncode == 0
     assert run_tombgen("tanis", "dig", "--seed", "13", "--out", str(cli)).returncode == 0
     assert outputs(cli) == outputs(tmp_path / "batch")
@@ -63,8 +65,13 @@ def test_rerun_skips_what_is_made_and_rebuilds_only_what_changed(tmp_path):
     assert (again.built, again.skipped, again.written) == (0, 4, 0)
     (out / "tanis-dig-3-2.json").unlink()
     (out / "tanis-dig-3-4.svg").write_text("edited")
+    # an edited file is other content: left alone without --force, the rest is made
     again = run_batch(config, out=out, jobs=2)
-    assert (again.built, again.skipped) == (2, 2)
+    assert (again.built, again.skipped) == (1, 2) and again.conflicts == [out / "tanis-dig-3-4.svg"]
+    assert (out / "tanis-dig-3-4.svg").read_text() == "edited"
+    assert (out / "tanis-dig-3-2.json").read_bytes() == before["tanis-dig-3-2.json"]
+    again = run_batch(config, out=out, jobs=2, force=True)
+    assert (again.built, again.skipped, again.conflicts) == (1, 3, [])
     assert tree(out) == before
 
 
@@ -84,8 +91,10 @@ def test_changed_options_rebuild_the_item(tmp_path):
     changed = TANIS.format(count=2, seed=3) + 'style = "classic"\n'
     again = run_batch(write(tmp_path, changed), out=out, jobs=1)
     assert again.built == 2 and again.skipped == 0
-    doc = json.loads((out / "tanis-dig-3-1.json").read_text())
+    doc = json.loads((out / "tanis-dig-3-style-classic-1.json").read_text())
     assert doc["options"] == {"style": "classic"}
+    # the files of the first config are still there (never deleted), named apart
+    assert json.loads((out / "tanis-dig-3-1.json").read_text())["options"] == {"style": "random"}
 
 
 def test_cli_batch_summary_and_exit_codes(runner, tmp_path):

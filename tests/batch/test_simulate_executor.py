@@ -2,7 +2,7 @@
 
 import json
 
-from generator.batch.executor import InProcess, LocalPool
+from generator.core.executor import InProcess, LocalPool
 from generator.cli import main
 from generator.games.tanis.simulate import CHUNK, simulate, summarize
 
@@ -20,12 +20,12 @@ def test_tanis_simulate_chunks_give_the_same_records():
     assert summarize(spread, ("greedy", "greedy")) == summarize(plain, ("greedy", "greedy"))
 
 
-def test_tanis_simulate_cli_jobs(runner):
-    one = runner.invoke(main, ["tanis", "simulate", "--games", "60", "--seed", "4", "--json"])
-    two = runner.invoke(main, ["tanis", "simulate", "--games", "60", "--seed", "4", "--json",
-                               "--jobs", "2"])
+def test_tanis_simulate_cli_jobs(runner, tmp_path):
+    args = ["tanis", "simulate", "--games", "60", "--seed", "4", "--json", "--out", str(tmp_path)]
+    one = runner.invoke(main, args)
+    two = runner.invoke(main, args + ["--jobs", "2"])
     assert one.exit_code == 0 and two.exit_code == 0, two.output
-    assert json.loads(one.output) == json.loads(two.output)
+    assert json.loads(one.stdout) == json.loads(two.stdout)
 
 
 def test_run_games_same_results_in_game_order_for_any_executor():
@@ -53,25 +53,28 @@ def test_tut_simulate_cli_jobs(runner, tmp_path):
                                       "--seed", "6", "--out", str(tmp_path / jobs),
                                       "--jobs", jobs])
         assert result.exit_code == 0, result.output
-        doc = (tmp_path / jobs / "tut-simulate-6.json").read_bytes()
+        doc = (tmp_path / jobs / "tut-simulation-6-players-3-games-60.json").read_bytes()
         outs.append((result.output.replace(str(tmp_path / jobs), "X"), doc))
     assert outs[0] == outs[1] and json.loads(outs[0][1])["games"] == 60
 
 
-def test_tumba_simulate_cli_jobs(runner):
-    args = ["tumba", "simulate", "--players", "3", "--games", "55", "--bots", "random",
+def test_tumba_simulate_cli_jobs(runner, tmp_path):
+    args = ["tumba", "simulate", "--players", "3", "--games", "55", "--player", "random",
             "--seed", "8", "--json"]
-    one, two = (runner.invoke(main, args + ["--jobs", jobs]) for jobs in ("1", "2"))
+    one, two = (runner.invoke(main, args + ["--jobs", jobs, "--out", str(tmp_path / jobs)])
+                for jobs in ("1", "2"))
     assert one.exit_code == 0 and two.exit_code == 0, two.output
-    assert one.output == two.output  # the seed line (stderr) and the JSON
-    assert json.loads(one.output[one.output.index("{"):])["games"] == 55
+    # the summary (stderr) and the JSON
+    assert one.output.replace(str(tmp_path / "1"), "X") == two.output.replace(
+        str(tmp_path / "2"), "X")
+    assert json.loads(one.stdout)["games"] == 55
 
 
 def test_realms_simulate_cli_jobs_with_records(runner, tmp_path):
     def read(result, jobs):
         folder = tmp_path / jobs
         files = {p.name: p.read_bytes() for p in sorted((folder / "rec").iterdir())}
-        return result.output, (folder / "realms-simulation-5.json").read_bytes(), files
+        return result.output, (folder / "realms-simulation-5-games-52.json").read_bytes(), files
 
     args = ["realms", "simulate", "--games", "52", "--seed", "5"]
     outs = []
@@ -87,7 +90,7 @@ def test_realms_simulate_cli_jobs_with_records(runner, tmp_path):
 
 
 def test_realms_map_rating_jobs(runner, tmp_path, monkeypatch):
-    import generator.batch.executor as ex
+    import generator.core.executor as ex
 
     made = []
     real = ex.make_executor
@@ -95,13 +98,13 @@ def test_realms_map_rating_jobs(runner, tmp_path, monkeypatch):
     results = []
     for jobs in ("1", "2"):
         folder = tmp_path / jobs
-        result = runner.invoke(main, ["realms", "map", "--size", "12", "--games", "60",
+        result = runner.invoke(main, ["realms", "map", "--size", "12", "--rating-games", "60",
                                       "--seed", "4", "--format", "json", "--out", str(folder),
                                       "--jobs", jobs])
         assert result.exit_code == 0, result.output
         results.append((result.output.replace(str(folder), "X"),
-                        (folder / "realms-map-4.json").read_bytes(),
-                        (folder / "realms-map-4.toml").read_bytes()))
+                        (folder / "realms-map-4-size-12-rating-games-60.json").read_bytes(),
+                        (folder / "realms-map-4-size-12-rating-games-60.toml").read_bytes()))
     assert results[0] == results[1]
     assert json.loads(results[0][1])["rating"]["games"] == 60
     assert made == [(2, None)]  # --jobs 2 rated on a pool; --jobs 1 in this process

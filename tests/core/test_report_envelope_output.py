@@ -34,7 +34,7 @@ def test_read_document_errors(tmp_path):
         read_document(bad)
     nofmt = tmp_path / "nofmt.json"
     nofmt.write_text('{"a": 1}')
-    with pytest.raises(InputError, match="no \"format\""):
+    with pytest.raises(InputError, match="expected \"format\""):
         read_document(nofmt)
     with pytest.raises(InputError, match="not found"):
         read_document(tmp_path / "missing.json")

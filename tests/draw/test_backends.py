@@ -4,9 +4,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator import GENERATOR
+from generator.core.errors import BuildError
 from generator.draw.pdf import document_to_pdf
 from generator.draw.scene import (
-    Circle, Document, Group, Line, Page, Polygon, Polyline, Rect, Style, Symbol, Use, translate,
+    Circle, Document, Group, Line, Page, Polygon, Polyline, Rect, Style, Symbol, Text, Use,
+    translate,
 )
 from generator.draw.svg import page_to_svg
 from generator.draw.text import text
@@ -31,6 +33,36 @@ def test_svg_is_valid_xml_in_mm():
     ns = "{http://www.w3.org/2000/svg}"
     assert len(root.findall(f".//{ns}use")) == 2 and len(root.findall(f".//{ns}defs/{ns}g")) == 1
     assert "Héllo — tombgen" in data.decode()
+
+
+def test_svg_escapes_text_and_names():
+    """Markup characters in texts, titles and group names stay text; XML-illegal controls go."""
+    nasty = 'a < b & "c" > d\x01'
+    page = Page(50, 50, (Group((Text(5, 10, nasty, 8, 30.0),), name='x"<y>'),), footer="f & g")
+    root = ET.fromstring(page_to_svg(page, "t <1> & 'two'"))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f".//{ns}text").text == 'a < b & "c" > d'
+    assert root.find(f"{ns}title").text == "t <1> & 'two'"
+    assert root.find(f"{ns}desc").text == "f & g"
+    assert root.find(f"{ns}g").get("class") == 'x"<y>'
+
+
+def test_svg_names_the_shipped_font_and_keeps_measured_widths():
+    page = Page(50, 50, (text(5, 10, "Wide", 8, bold=True), text(5, 20, "Condensed label", 8,
+                                                                     max_width=16)))
+    root = ET.fromstring(page_to_svg(page))
+    assert root.get("font-family").startswith("'DejaVu Sans'")
+    assert root.get("font-family").rstrip().endswith("sans-serif")
+    assert "font-kerning:none" in root.get("style")
+    ns = "{http://www.w3.org/2000/svg}"
+    bold, narrow = root.findall(f".//{ns}text")
+    assert bold.get("font-weight") == "bold" and bold.get("font-stretch") is None
+    assert narrow.get("font-stretch") == "condensed" and float(narrow.get("textLength")) <= 16
+
+
+def test_text_needs_glyphs_of_the_font():
+    with pytest.raises(BuildError, match=r"no glyph for .* \(U\+0001\)"):
+        text(0, 0, "bell\x01", 8)
 
 
 def test_svg_deterministic():

@@ -49,6 +49,20 @@ def test_text_shrinks_within_limits_then_refuses():
         text(0, 0, "A fairly long label", 12, max_width=5)
 
 
+def test_condensed_face_only_when_the_regular_one_cannot_fit():
+    label = "Connected entrances"
+    regular_floor = measure(label, 6, bold=True)
+    roomy = text(0, 0, label, 6.5, bold=True, max_width=regular_floor + 0.01)
+    assert not roomy.condensed and roomy.size == 6
+    tight = text(0, 0, label, 6.5, bold=True, max_width=regular_floor - 0.01)
+    assert tight.condensed and tight.size == 6.5 and tight.width <= regular_floor - 0.01
+    assert tight.width == measure(label, 6.5, bold=True, condensed=True)
+    # DejaVu Sans Condensed is narrower than the regular cut, but not by half
+    assert 0.5 * regular_floor < measure(label, 6, bold=True, condensed=True) < regular_floor
+    with pytest.raises(BuildError, match="condensed"):
+        text(0, 0, label, 6.5, bold=True, max_width=10)
+
+
 def test_wrap_and_paragraph():
     lines = wrap("one two three four five six", 8, measure("one two three", 8))
     assert lines[0] == "one two three" and " ".join(lines) == "one two three four five six"
@@ -82,3 +96,14 @@ def test_sheet_frames():
     assert (a4.width, a4.height) == (210, 297) and (letter.width, letter.height) == (215.9, 279.4)
     assert a4.left >= a4.limits["min_margin"] and a4.bottom < a4.footer_y
     assert letter.theme.mono and letter.theme("red") == "#000000"
+
+
+def test_wrap_never_breaks_at_a_no_break_space():
+    """French puts a no-break space before ':' and ';': a line never starts with them, and the
+    space is kept (splitting on every white space would break there and lose it)."""
+    value = "Dépensez 1\xa0: un dé de plus\xa0; 2\xa0: lancez"
+    for width in range(16, 80, 2):
+        lines = wrap(value, 8, width)
+        assert " ".join(lines) == value
+        assert not any(line.startswith((":", ";")) for line in lines)
+    assert wrap(value, 8, 20) == ["Dépensez 1\xa0:", "un dé de", "plus\xa0; 2\xa0:", "lancez"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_legal import fits, wand_edges
@@ -100,6 +101,9 @@ class GreedyBot:
         if coin_move is not None:
             return coin_move
         room = self._room(s, late, best_score)
+        if room is None and best_move is None:
+            # nothing the values know of (walled in, no frontier): any legal use of a die
+            return next(m for m in state.legal_moves() if not isinstance(m, (Coin, Roll, Buy)))
         return room if room is not None else best_move
 
     # -- values
@@ -419,12 +423,18 @@ def _quick():
     return QuickBot()
 
 
-#: player name -> a function making a fresh player (modules beyond this one load on first use)
+#: The players ``--player`` names (the same names for the same kind of bot in every game; a
+#: function making a fresh player: modules beyond this one load on first use), the one that
+#: plays when none is named, and the one that rates maps.
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": _planner, "quick": _quick}
 DEFAULT_PLAYER = "planner"
 RATING_PLAYER = "quick"
 
 
 def make_bot(name: str):
-    """A fresh player by name (a key of ``BOTS``)."""
-    return BOTS[name]()
+    """A player by name (a key of :data:`BOTS`); an unknown name is an InputError."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise InputError(f"--player {name}: unknown player; choose one of "
+                         f"{', '.join(BOTS)}") from None

@@ -6,17 +6,17 @@ from __future__ import annotations
 import click
 
 from generator.clikit import (
+    SIMULATE_GAMES,
     Group,
+    add_products,
+    declared_option,
     echo_report,
     executor_options,
-    output_options,
-    progress,
+    limited,
     read_json_arg,
-    run_product,
-    write_json_file,
+    shared_option,
+    simulate_options,
 )
-
-LEVELS = ("easy", "standard", "hard")     # model.LEVELS, repeated: this module imports no game code
 
 
 @click.group(name="realms", cls=Group)
@@ -24,72 +24,25 @@ def group() -> None:
     """Hidden Realms: The Mummy's Tomb — game sheets, generated maps, rules engine, bots."""
 
 
-@group.command()
-@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE|random",
-              help="A shipped map (map-1 ... map-4), a map file (.toml or .json), or random "
-                   "for a newly generated map per sheet.")
-@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
-              help="random: make maps rated this difficulty; a named map or file: check its "
-                   "rating says so.")
-@click.option("--players", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Copies of each sheet, one per player (each with a name line); up to 8.")
-@click.option("--games", type=click.IntRange(min=0), default=None, metavar="G",
-              help="random: most games that rate each map (default 40; 0 = no rating).")
-@click.option("--size", default=None, metavar="N|WxH",
-              help="random: the map's size, 12 to 16 a side (default: random).")
-@output_options(count=True)
-def sheet(map_name, difficulty, players, games, size, seed, out, formats, paper, mono,
-          count) -> None:
-    """Make the printable game sheet: map, rounds, tiles, monsters, backpack, scoring."""
+add_products(group, "realms")
+
+
+def check_sheet(options: dict, count: int) -> None:
+    """``realms sheet``: different sheets (``--count``) need generated maps."""
     from generator.core.errors import InputError
-    from generator.games.realms.model import data
 
-    if map_name != "random":
-        if count > 1:
-            raise InputError(f"--count {count} makes different sheets, which needs --map "
-                             f"random; for copies of {map_name} use --players {count}")
-        if games:
-            raise InputError("--games rates generated maps; use it with --map random")
-    if games is None:
-        games = data()["generate"]["sheet_games"] if map_name == "random" else 0
-    run_product("realms", "sheet", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"map": map_name, "difficulty": difficulty,
-                                      "players": players, "games": games, "size": size})
-
-
-@group.command(name="map")
-@click.option("--size", default=None, metavar="N|WxH",
-              help="Map size: N (square) or WxH, 12 to 16 a side. Default: random.")
-@click.option("--difficulty", type=click.Choice(LEVELS), default=None,
-              help="Steer the generator, then keep only a map rated this difficulty.")
-@click.option("--games", type=click.IntRange(min=20), default=None, metavar="G",
-              help="Most games that rate each map, as `realms rate` plays them (default: "
-                   "[rating] games of seeds/realms.toml).")
-@output_options(count=True)
-@executor_options("Play the rating games")
-def map_(size, difficulty, games, seed, out, formats, paper, mono, count, jobs, dask) -> None:
-    """Generate maps: validated, rated by bot play; writes the map file (.toml, always), a
-    preview sheet (SVG, PDF) and a JSON report."""
-    from generator.core.rng import fresh_seed
-    from generator.games.realms.rating import rating_executor
-
-    from generator.games.realms.model import data
-
-    seed = fresh_seed() if seed is None else seed
-    games = games or data()["rating"]["games"]
-    options = {"size": size, "difficulty": difficulty, "games": games}
-    with rating_executor(jobs, dask):
-        run_product("realms", "map", seed=seed, out=out, formats=formats, paper=paper,
-                    mono=mono, count=count, options=options)
+    if options["map"] != "random" and count > 1:
+        raise InputError(f"--count {count} makes different sheets, which needs --map random; "
+                         f"for copies of {options['map']} use --players {count}")
 
 
 @group.command()
 @click.argument("map_name", metavar="MAP")
-@click.option("--games", type=click.IntRange(min=1), default=None, metavar="G",
-              help="Most games to play (default: [rating] games of seeds/realms.toml); fewer "
-                   "when the label is clear sooner.")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed of the dice (an integer ≥ 0). Default: a fresh one, always shown.")
+@click.option("--games", type=limited("games", "--games"), default=SIMULATE_GAMES,
+              show_default=True, metavar="N",
+              help="Most games to play; fewer when the label is clear sooner.")
+@shared_option("seed", help="Seed of the dice (an integer ≥ 0). Default: a fresh one, always "
+               "printed.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the tombgen/realms.rating document instead of the summary.")
 @executor_options("Play the rating games")
@@ -99,21 +52,16 @@ def rate(map_name, games, seed, as_json, jobs, dask) -> None:
     from generator.core.envelope import dumps
     from generator.core.rng import fresh_seed
     from generator.games.realms.mapfile import load_map
-    from generator.games.realms.model import data
     from generator.games.realms.rating import rate as run
     from generator.games.realms.rating import rating_document, rating_executor, summary_text
     from generator.games.realms.records import map_ref
 
     m = load_map(map_name)
     seed = fresh_seed() if seed is None else seed
-    games = games or data()["rating"]["games"]
+    click.echo(f"seed: {seed}", err=as_json)
     with rating_executor(jobs, dask):
         doc = rating_document(map_ref(map_name, m), m, run(m, games, seed))
-    if as_json:
-        click.echo(dumps(doc), nl=False)
-    else:
-        click.echo(f"seed: {seed}")
-        click.echo(summary_text(doc))
+    click.echo(dumps(doc) if as_json else summary_text(doc), nl=not as_json)
 
 
 @group.command()
@@ -121,7 +69,7 @@ def rate(map_name, games, seed, as_json, jobs, dask) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def validate(file: str, as_json: bool) -> None:
     """Check a map file (TOML or JSON map): exit 0 valid, 1 problems (all listed), 2 unreadable."""
-    from generator.games.realms.rules_map import validate_map_file
+    from generator.games.realms.mapfile import validate_map_file
 
     report = validate_map_file(file)
     echo_report(report, as_json)
@@ -131,76 +79,52 @@ def validate(file: str, as_json: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"lines": {...}, "total": N} (inside the tombgen envelope).')
-def score(file: str, as_json: bool) -> None:
+@click.option("--map", "map_name", default=None, metavar="NAME|FILE",
+              help="The map played: refuse tallies above what it holds, and list the "
+                   "achievements earned on it.")
+def score(file: str, as_json: bool, map_name: str | None) -> None:
     """Final score from end-of-game tallies (a JSON file, or - for standard input)."""
     from generator.core.envelope import dumps, envelope
-    from generator.games.realms.rules_scoring import LINES, check_tallies, score_lines
+    from generator.games.realms.rules_holdings import achievement_name
+    from generator.games.realms.rules_scoring import LINES, score_fields
 
     source = "<stdin>" if file == "-" else file
-    lines = score_lines(check_tallies(read_json_arg(file), source))
-    total = sum(lines.values())
+    fields = score_fields(read_json_arg(file), source, map_name)
     if as_json:
-        click.echo(dumps(envelope("realms", "score", None, {"lines": lines, "total": total})),
-                   nl=False)
+        click.echo(dumps(envelope("realms", "score", None, fields)), nl=False)
         return
-    for key, value in lines.items():
+    for key, value in fields["lines"].items():
         click.echo(f"{value:>5}  {LINES[key]}")
-    click.echo(f"{total:>5}  total")
+    click.echo(f"{fields['total']:>5}  total")
+    if "achievements" in fields:
+        names = [achievement_name(code) for code in fields["achievements"]]
+        click.echo("achievements: " + (", ".join(names) or "none"))
 
 
 @group.command()
-@click.option("--map", "map_name", default="map-1", show_default=True,
+@click.option("--map", "map_name", default="map-1", show_default=True, metavar="NAME|FILE",
               help="A shipped map's name or a map file (.toml or .json).")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
-@click.option("--player", type=click.Choice(["random", "greedy", "planner", "quick"]),
-              default="planner", show_default=True,
-              help="planner: plans each round (strong, slower); quick: the planner's judgement "
-                   "one move at a time; greedy: one move at a time (fast); random: any legal "
-                   "move, uniformly.")
-@click.option("--start", type=click.Choice(["normal", "easy", "kids"]), default="normal",
-              show_default=True, help="Easy-mode presets: coins (and a key) to start with.")
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder for the JSON summary.")
+@declared_option("realms", "sheet", "players",
+                 help="Number of players sharing the dice (1: solo).")
+@declared_option("realms", "sheet", "start",
+                 help="Easy-mode presets: coins (and a key) to start with.")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
               help="Also write a game record of every game into this folder.")
-@executor_options()
-def simulate(map_name, games, seed, player, start, out, record_dir, jobs, dask) -> None:
-    """Play many solo games and print mean, median, p10, p90 and per-rule means."""
-    from pathlib import Path
-
-    from generator.batch.executor import executor_for
-    from generator.core.output import file_name, prepare_dir
-    from generator.core.rng import fresh_seed
+@simulate_options("realms")
+def simulate(map_name, players, start, record_dir, sim) -> None:
+    """Play many games on one map: scores with their spread, per-rule means, wins by seat."""
+    from generator.games.realms.simulate import describe
     from generator.games.realms.simulate import simulate as run
-    from generator.games.realms.simulate import summary_text
 
-    if seed is None:
-        seed = fresh_seed()
-    click.echo(f"seed: {seed}")
-    prepare_dir(out)
+    seats = sim.players(players)
 
-    def wrap(items):
-        return _Bar(items, games)
+    def play(seed, executor, progress):
+        return run(map_name, sim.games, seed, seats, start, record_dir, progress=progress,
+                   executor=executor)
 
-    with executor_for(jobs, dask) as executor:
-        doc = run(map_name, games, seed, player, start, record_dir, wrap, executor)
-    click.echo(summary_text(doc))
-    write_json_file(str(Path(out) / file_name("realms", "simulation", seed, "json")), doc)
+    sim.run(play, describe)
     if record_dir:
-        click.echo(f"wrote {games} game record(s) to {record_dir}")
-
-
-class _Bar:
-    """Iterates the game indices inside a progress bar (shown only on a terminal)."""
-
-    def __init__(self, items, length: int):
-        self.items, self.length = items, length
-
-    def __iter__(self):
-        with progress(self.items, self.length, "playing") as items:
-            yield from items
+        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
 
 
 @group.command()

@@ -1,44 +1,38 @@
 """Seeded Hidden Realms map generator: entrances, stone, rooms and findings, validated.
 
 A map is laid out in steps, each drawing from the ``random.Random`` it is given (never the global
-one): four entrances spread along the outer wall; stone blocks (rectangles that never touch each
-other or the outer ring, so every free square stays reachable); rooms cut into the blocks with a
-door facing a free square; then the findings on free squares, drawn toward or away from the
-entrances. How much of everything a map gets is steered by a *level* of ``seeds/realms.toml``
-``[generate.levels]``; the difficulty *label* a map carries comes from rating it by simulated play
+one): four entrances spread along the outer wall; stone in varied shapes spread over the map, with
+rooms cut into it (:mod:`generator.games.realms.generate_stone`); then the findings, placed with
+intent (:mod:`generator.games.realms.generate_findings`). How much of everything a map gets is
+steered by a *level* of ``seeds/realms.toml`` ``[generate.levels]``, always within the hand-made
+maps' ranges; the difficulty *label* a map carries comes from rating it by simulated play
 (:mod:`generator.games.realms.rating`), never from the level it was made with.
 
-A layout that fails a constraint (too few room sides, not enough free squares...) is tried again,
-up to ``[generate] attempts`` times; a request that still cannot be met is a :class:`RuleError`
-naming the constraint that failed and the number of attempts (exit 1).
+A layout that fails a constraint (stone that does not fit, rooms bunched in one corner, too many
+findings for the free squares...) is tried again, up to ``[generate] attempts`` times; a request
+that still cannot be met is a :class:`RuleError` naming the constraint that failed and the number
+of attempts (exit 1).
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass
 
 from generator.core.errors import InputError, RuleError
-from generator.games.realms.model import (
-    DELTA,
-    LEVELS,
-    Entrance,
-    Finding,
-    Map,
-    Room,
-    data,
-    golem_colours,
+from generator.games.realms.generate_findings import place_findings
+from generator.games.realms.generate_stats import SHAPES, blocks, shape_of
+from generator.games.realms.generate_stone import (
+    LayoutFailed,
+    place_rooms,
+    place_stone,
+    room_contents,
 )
+from generator.games.realms.model import LEVELS, Entrance, Map, data
 from generator.games.realms.rules_map import validate_map
 
-
-class LayoutFailed(Exception):
-    """One attempt broke a constraint; ``code`` names it (counted across attempts)."""
-
-    def __init__(self, code: str, detail: str):
-        super().__init__(detail)
-        self.code, self.detail = code, detail
+__all__ = ["LEVELS", "LayoutFailed", "check_request", "generate_map", "parse_size"]
 
 
 @dataclass(frozen=True)
@@ -85,20 +79,30 @@ def check_request(size: tuple[int, int] | None, level: str | None) -> None:
                         "that the findings and rooms fit and the map prints at 7 mm a square")
 
 
+def scaled(value: int, size: tuple[int, int]) -> int:
+    """A count given for ``[generate] area`` squares, for a map of ``size``."""
+    gen = data()["generate"]
+    return round(value * (size[0] * size[1] / gen["area"]) ** gen["area_scale"])
+
+
 def draw_counts(rng, level: str, size: tuple[int, int]) -> Counts:
     """The counts of one map of ``level`` (stone as a number of squares)."""
-    lv = data()["generate"]["levels"][level]
+    gen = data()["generate"]
+    lv = gen["levels"][level]
     w, h = size
-    share = rng.uniform(*lv["stone"])
 
     def pick(key: str) -> int:
         lo, hi = lv[key]
         return rng.randint(lo, hi)
 
-    coins = min(round(pick("coins") * w * h / data()["generate"]["area"]),
-                data()["capacity"]["coins"])
-    return Counts(round(share * w * h), pick("oozes"), pick("mimics"), pick("golems"),
-                  pick("sarcophagi"), pick("keys"), coins, pick("items"), lv["near"])
+    track = math.floor(data()["map"]["coin_track"] * data()["capacity"]["coins"])
+    coins = min(scaled(pick("coins"), size), track)
+    keys = min(scaled(pick("keys"), size), data()["capacity"]["keys"] - 2)
+    lo, hi = gen["stone"]          # the stone may come out one square over its target
+    stone = min(max(round(rng.uniform(*lv["stone"]) * w * h), math.ceil(lo * w * h)),
+                math.floor(hi * w * h) - 1)
+    return Counts(stone, pick("oozes"), pick("mimics"),
+                  pick("golems"), pick("sarcophagi"), keys, coins, pick("items"), lv["near"])
 
 
 def generate_map(rng, size: tuple[int, int] | None = None, level: str | None = None,
@@ -108,8 +112,9 @@ def generate_map(rng, size: tuple[int, int] | None = None, level: str | None = N
     spec = data()["map"]
     level = level or LEVELS[rng.randrange(len(LEVELS))]
     if size is None:
-        size = (rng.randint(spec["min_size"], spec["max_size"]),
-                rng.randint(spec["min_size"], spec["max_size"]))
+        lo, hi = data()["generate"]["levels"][level]["sides"]
+        lo, hi = max(lo, spec["min_size"]), min(hi, spec["max_size"])
+        size = (rng.randint(lo, hi), rng.randint(lo, hi))
     failures: Counter = Counter()
     details: dict[str, str] = {}
     attempts = data()["generate"]["attempts"]
@@ -143,16 +148,30 @@ def lay_out(rng, size: tuple[int, int], counts: Counts, name: str) -> Map:
     """One attempt: entrances, stone, rooms, findings (raises LayoutFailed)."""
     w, h = size
     entrances = place_entrances(rng, w, h)
-    rooms_needed = counts.sarcophagi + counts.golems
-    stone = place_stone(rng, w, h, max(counts.stone, rooms_needed))
-    rooms = place_rooms(rng, w, h, stone, counts)
+    contents = room_contents(rng, counts.sarcophagi, counts.golems)
+    stone = place_stone(rng, w, h, max(counts.stone, len(contents)))
+    check_stone(stone, size)
+    rooms = place_rooms(rng, w, h, stone, contents, {(e.x, e.y) for e in entrances})
     stone -= {(r.x, r.y) for r in rooms}
-    gems = [r.content.split("-", 1)[1] for r in rooms if r.content.startswith("gem-")]
-    findings = place_findings(rng, w, h, stone | {(r.x, r.y) for r in rooms}, entrances, counts,
-                              gems)
-    description = (f"A generated {w} x {h} tomb: {len(stone) + len(rooms)} stone squares, "
+    blocked = stone | {(r.x, r.y) for r in rooms}
+    findings = place_findings(rng, size, blocked, entrances, rooms, counts)
+    description = (f"A generated {w} x {h} tomb: {len(blocked)} stone squares, "
                    f"{len(rooms)} rooms, {len(findings)} findings.")
     return Map.build(size, entrances, stone, rooms, findings, name, "unrated", description)
+
+
+def check_stone(stone: set, size: tuple[int, int]) -> None:
+    """The stone's share of the map and the variety of its shapes ([generate] stone, variety)."""
+    gen = data()["generate"]
+    lo, hi = gen["stone"]
+    share = len(stone) / (size[0] * size[1])
+    if not lo <= share <= hi:
+        raise LayoutFailed("stone-share", f"stone covers {share:.0%} of the map; "
+                           f"{lo:.0%} to {hi:.0%} wanted")
+    kinds = {shape_of(b) for b in blocks(stone)} & set(SHAPES)
+    if len(kinds) < gen["variety"]:
+        raise LayoutFailed("stone-variety", f"the stone takes {len(kinds)} shape(s) "
+                           f"({', '.join(sorted(kinds))}); at least {gen['variety']} wanted")
 
 
 # ------------------------------------------------------------------------------------ entrances
@@ -179,168 +198,3 @@ def place_entrances(rng, w: int, h: int) -> list[Entrance]:
         if min(spaced) >= gap or need == 1:
             return [Entrance(edges[i][1], edges[i][0], edges[i][2]) for i in picks]
     raise LayoutFailed("entrance-spacing", f"no {need} entrances {gap} squares apart")
-
-
-# ------------------------------------------------------------------------------------ stone
-
-def place_stone(rng, w: int, h: int, target: int) -> set[tuple[int, int]]:
-    """Rectangular blocks, inside the free ring, never touching each other (not even at a
-    corner) so the free squares stay one connected region; stops at ``target`` squares."""
-    gen = data()["generate"]
-    ring = gen["border"]
-    stone: set[tuple[int, int]] = set()
-    halo: set[tuple[int, int]] = set()
-    tries = 0
-    while len(stone) < target and tries < 400:
-        tries += 1
-        bw, bh = rng.choice(gen["blocks"])
-        if len(stone) + bw * bh > target + 2:
-            bw, bh = 1, min(bh, 2)
-        x0 = rng.randint(ring, w - ring - bw)
-        y0 = rng.randint(ring, h - ring - bh)
-        cells = {(x0 + i, y0 + j) for i in range(bw) for j in range(bh)}
-        if cells & halo:
-            continue
-        stone |= cells
-        halo |= {(x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-    if len(stone) < target:
-        raise LayoutFailed("stone", f"only {len(stone)} of {target} stone squares fit")
-    return stone
-
-
-def place_rooms(rng, w: int, h: int, stone: set, counts: Counts) -> list[Room]:
-    """Rooms cut into stone squares, each door facing its own free square; rooms spread over
-    the blocks (a block gets a second room only when every block has one)."""
-    contents = ["sarcophagus"] * counts.sarcophagi
-    contents += [f"gem-{c}" for c in _colours(rng, counts.golems)]
-    candidates = []
-    for x, y in sorted(stone):
-        for side, (dx, dy) in DELTA.items():
-            front = (x + dx, y + dy)
-            if 0 <= front[0] < w and 0 <= front[1] < h and front not in stone:
-                candidates.append((x, y, side, front))
-    rng.shuffle(candidates)
-    block_of = _blocks(stone)
-    size = Counter(block_of.values())
-    used_cells, used_fronts, rooms = set(), set(), []
-    per_block: Counter = Counter()
-    for content in contents:
-        # the block with the fewest rooms so far; among those, the biggest (a room sunk in
-        # stone reads better than a lone square)
-        best = None
-        for x, y, side, front in candidates:
-            if (x, y) in used_cells or front in used_fronts:
-                continue
-            block = block_of[(x, y)]
-            key = (per_block[block], -size[block])
-            if best is None or key < best[0]:
-                best = (key, x, y, side, front)
-        if best is None:
-            raise LayoutFailed("rooms", f"only {len(rooms)} of {len(contents)} rooms found a "
-                               "stone square with a free square before its door")
-        _, x, y, side, front = best
-        used_cells.add((x, y))
-        used_fronts.add(front)
-        per_block[block_of[(x, y)]] += 1
-        rooms.append(Room(y, x, side, content))
-    return rooms
-
-
-def _colours(rng, n: int) -> list[str]:
-    colours = list(golem_colours())
-    rng.shuffle(colours)
-    return sorted(colours[:n], key=golem_colours().index)
-
-
-def _blocks(stone: set) -> dict[tuple[int, int], int]:
-    """Stone square -> the index of its block (connected stone squares)."""
-    block: dict[tuple[int, int], int] = {}
-    for start in sorted(stone):
-        if start in block:
-            continue
-        n = len(set(block.values()))
-        todo = deque([start])
-        block[start] = n
-        while todo:
-            x, y = todo.popleft()
-            for dx, dy in DELTA.values():
-                nxt = (x + dx, y + dy)
-                if nxt in stone and nxt not in block:
-                    block[nxt] = n
-                    todo.append(nxt)
-    return block
-
-
-# ------------------------------------------------------------------------------------ findings
-
-def _distances(w: int, h: int, blocked: set, starts: list) -> dict[tuple[int, int], int]:
-    """Steps from the nearest entrance square to every free square."""
-    dist = {s: 0 for s in starts}
-    todo = deque(starts)
-    while todo:
-        x, y = todo.popleft()
-        for dx, dy in DELTA.values():
-            nxt = (x + dx, y + dy)
-            if (0 <= nxt[0] < w and 0 <= nxt[1] < h and nxt not in blocked
-                    and nxt not in dist):
-                dist[nxt] = dist[(x, y)] + 1
-                todo.append(nxt)
-    return dist
-
-
-def _kinds(rng, counts: Counts, golems: list[str]) -> list[tuple[str, int]]:
-    """The findings to place as (kind, coins), items and golems (one per gem) first."""
-    spec = data()["map"]
-    items = list(spec["items"])
-    rng.shuffle(items)
-    out = [(k, 0) for k in items[:counts.items]]
-    out += [(f"golem-{c}", 0) for c in golems]
-    out += [("ooze", 0)] * counts.oozes + [("mimic", 0)] * counts.mimics
-    out += [("key", 0)] * counts.keys
-    left = counts.coins
-    while left > 0:
-        pile = min(left, rng.randint(1, spec["max_coin_pile"]))
-        out.append(("coins", pile))
-        left -= pile
-    return out
-
-
-def place_findings(rng, w: int, h: int, blocked: set, entrances: list[Entrance],
-                   counts: Counts, golems: list[str]) -> list[Finding]:
-    """Findings on free squares, one per square, no two side by side while room remains,
-    drawn with weight exp(near * closeness to the entrances)."""
-    starts = [(e.x, e.y) for e in entrances]
-    dist = _distances(w, h, blocked, starts)
-    far = max(dist.values()) or 1
-    free = [c for c in sorted(dist) if c not in starts]
-    kinds = _kinds(rng, counts, golems)
-    limit = data()["generate"]["max_fill"] * len(dist)
-    if len(kinds) > limit:
-        raise LayoutFailed("findings", f"{len(kinds)} findings need more than "
-                           f"{data()['generate']['max_fill']:.0%} of the {len(dist)} free squares")
-    weight = {c: math.exp(counts.near * (1 - dist[c] / far)) for c in free}
-    taken: set[tuple[int, int]] = set()
-    out = []
-    for kind, amount in kinds:
-        cell = _pick(rng, free, weight, taken)
-        taken.add(cell)
-        out.append(Finding(cell[1], cell[0], kind, amount))
-    return out
-
-
-def _pick(rng, free: list, weight: dict, taken: set) -> tuple[int, int]:
-    """A weighted free square away from other findings (next to one only if nothing else)."""
-    def lonely(c):
-        return c not in taken and all((c[0] + dx, c[1] + dy) not in taken
-                                      for dx, dy in DELTA.values())
-
-    pool = [c for c in free if lonely(c)] or [c for c in free if c not in taken]
-    if not pool:
-        raise LayoutFailed("findings", "no free square left for a finding")
-    total = sum(weight[c] for c in pool)
-    r = rng.random() * total
-    for c in pool:
-        r -= weight[c]
-        if r <= 0:
-            return c
-    return pool[-1]

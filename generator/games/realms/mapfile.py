@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ from pathlib import Path
 from generator.core.data import check, resource, resource_root
 from generator.core.envelope import read_text
 from generator.core.errors import InputError, RuleError
+from generator.core.inputs import parse_toml
 from generator.core.report import Report
 from generator.games.realms.model import Entrance, Finding, Map, Room, data, map_from_fields
 
@@ -49,15 +49,6 @@ def _legend():
     return leg, grid, rooms, doors
 
 
-def _toml_error(exc: tomllib.TOMLDecodeError, source: str) -> InputError:
-    text = str(exc)
-    found = re.search(r"\(at line (\d+), column (\d+)\)", text)
-    if found:
-        msg = text[:found.start()].strip()
-        return InputError(f"{source}:{found.group(1)}:{found.group(2)}: invalid TOML: {msg}")
-    return InputError(f"{source}: invalid TOML: {text}")
-
-
 def _grid_origin(text: str) -> tuple[int, int]:
     """(line, column) in the file, 1-based, of the first character of the grid's value."""
     found = re.search(r"^[ \t]*grid[ \t]*=[ \t]*('''|\"\"\"|'|\")", text, re.MULTILINE)
@@ -76,10 +67,7 @@ def _grid_origin(text: str) -> tuple[int, int]:
 
 def parse_map_text(text: str, source: str) -> Parsed:
     """Parses the text of a map file (see the module doc)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _toml_error(exc, source) from None
+    doc = parse_toml(text, source)
     check(doc, FILE_SCHEMA, source)
     line0, col0 = _grid_origin(text)
     report = Report(source)
@@ -254,34 +242,59 @@ def map_path(name_or_path: str) -> Path:
         return path
     candidate = resource("maps", f"realms/{name_or_path}.toml")
     if not candidate.exists():
-        raise InputError(f"--map {name_or_path}: no such map; shipped maps: "
+        raise InputError(f"{name_or_path}: no such map file or shipped map; shipped maps: "
                          + ", ".join(builtin_maps()) + " (or give a .toml/.json file)")
     return candidate
+
+
+def _file_text(path: str | Path) -> tuple[str, str, bool]:
+    """(text, source name, is JSON) of a map file (``-`` = standard input, either kind)."""
+    source = "<stdin>" if str(path) == "-" else str(path)
+    text = read_text(path)
+    as_json = str(path).endswith(".json") or (str(path) == "-" and text.lstrip().startswith("{"))
+    return text, source, as_json
 
 
 def read_map(path: str | Path) -> tuple[Map | None, Report, dict]:
     """Reads a map file, TOML or JSON (by suffix; ``-`` = standard input, either kind), and
     returns (map, grid problems, places)."""
-    source = "<stdin>" if str(path) == "-" else str(path)
-    text = read_text(path)
-    if str(path).endswith(".json") or (str(path) == "-" and text.lstrip().startswith("{")):
-        from generator.core.envelope import parse_json
+    return read_map_text(*_file_text(path))
+
+
+def read_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Report, dict]:
+    """:func:`read_map` for a map file's text (TOML, or with ``as_json`` a JSON map document)."""
+    if as_json:
+        from generator.core.envelope import check_envelope, parse_json
+
         doc = parse_json(text, source)
-        if not isinstance(doc, dict) or doc.get("format") != MAP_FORMAT:
-            raise InputError(f"{source} [format]: expected \"format\": \"{MAP_FORMAT}\"")
+        check_envelope(doc, source, MAP_FORMAT)
         return map_from_fields(doc, source), Report(source), {}
     parsed = parse_map_text(text, source)
     return parsed.map, parsed.report, parsed.places
 
 
-def load_map(name_or_path: str) -> Map:
-    """A valid map by shipped name or file path; an invalid one is a RuleError with the report."""
+def check_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Report, dict]:
+    """Reads a map file's text and validates the map: (map, every problem, places)."""
     from generator.games.realms.rules_map import validate_map
 
-    path = map_path(name_or_path)
-    m, report, places = read_map(path)
+    m, report, places = read_map_text(text, source, as_json)
     if m is not None:
         report.extend(validate_map(m, places))
+    report.subject = source
+    return m, report, places
+
+
+def load_map(name_or_path: str) -> Map:
+    """A valid map by shipped name or file path; an invalid one is a RuleError with the report."""
+    m, report, _ = check_map_text(*_file_text(map_path(name_or_path)))
     if not report.ok:
         raise RuleError(report.text(), report)
     return m
+
+
+def validate_map_file(path) -> Report:
+    """``tombgen validate`` / ``tombgen realms validate`` for a map file, TOML or JSON, or a
+    shipped map by name (``realms validate map-1``), as everywhere a map is taken."""
+    if str(path) != "-" and not Path(path).exists():
+        path = map_path(str(path))
+    return check_map_text(*_file_text(path))[1]

@@ -40,19 +40,26 @@ SCHEMA = {
     "tiles": MapOf({"name": str, "cells": [[int]], "openings": [list]}),
     "shovel": {"min_openings": int, "max_openings": int},
     "map": {"min_size": int, "max_size": int, "entrances": int, "max_coin_pile": int,
+            "beginner": str, "name_length": int, "description_length": int,
+            "text_encoding": str, "coin_track": float,
             "difficulties": [str], "golem_colours": [str], "golem_marks": [str], "items": [str],
             "grid_kinds": [str], "room_kinds": [str], "basic": MapOf(int)},
     "legend": {"free": str, "stone": str, "corner": str, "wall_across": str, "wall_down": str,
                "entrance": str, "coins": str, "doors": MapOf(str), "grid": MapOf(str),
                "rooms": MapOf(str)},
-    "names": {"items": MapOf(str)},
+    "names": {"achievements": MapOf(str),
+              "translated": MapOf({"maps": MapOf(str), "nouns": [[str]], "adjectives": [[str]]})},
     "sheet": {"max_players": int},
     "generate": {"attempts": int, "rating_attempts": int, "sheet_games": int,
                  "entrance_gap": float, "max_fill": float, "border": int, "area": int,
-                 "blocks": [[int]], "adjectives": [str], "nouns": [str],
+                 "area_scale": float, "stone": [float],
+                 "room_quarters": int, "variety": int, "golem_gem": float, "tucked": float,
+                 "trail": float, "fillers": [[[int]]], "adjectives": [str], "nouns": [str],
+                 "shapes": MapOf({"cells": [[int]], "weight": float}),
                  "levels": MapOf({"stone": [float], "oozes": [int], "mimics": [int],
                                   "golems": [int], "sarcophagi": [int], "keys": [int],
-                                  "coins": [int], "items": [int], "near": float})},
+                                  "coins": [int], "items": [int], "near": float,
+                                  "sides": [int]})},
     "rating": {"reference": str, "hard": float, "easy": float, "first": int, "games": int,
                "seed": int, "shipped_games": int,
                "shipped": MapOf({"player": str, "games": int, "seed": int, "par": float,
@@ -120,6 +127,27 @@ def distinct_forms(code: str) -> tuple[Form, ...]:
     for f in forms(code):
         seen.setdefault((f.cells, f.openings), f)
     return tuple(seen.values())
+
+
+def regions(cells) -> list[set[tuple[int, int]]]:
+    """``cells`` grouped into regions joined side to side, each region listed from its first
+    square in reading order (top row first)."""
+    left = set(cells)
+    out = []
+    for start in sorted(left, key=lambda c: (c[1], c[0])):
+        if start not in left:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in DELTA.values():
+                n = (x + dx, y + dy)
+                if n in left and n not in part:
+                    part.add(n)
+                    todo.append(n)
+        left -= part
+        out.append(part)
+    return out
 
 
 def table_rows() -> dict[int, tuple[str, ...]]:
@@ -287,3 +315,13 @@ def map_from_fields(doc: dict[str, Any], source: str = "<map>") -> Map:
                      _str(doc.get("name"), f"{source} [name]"),
                      _str(doc.get("difficulty"), f"{source} [difficulty]"),
                      _str(doc.get("description"), f"{source} [description]"))
+
+
+def fingerprint(m: Map) -> str:
+    """A short hash of a map's squares (not its name): a rating belongs to one layout."""
+    import hashlib
+    import json
+
+    fields = map_to_fields(m)
+    body = {k: fields[k] for k in MAP_FIELDS}
+    return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]

@@ -190,9 +190,14 @@ def die_face(value: int, ink: str, paper: str) -> list[Item]:
             *[_disc(2.2 * x, 2.2 * y, 1.0, ink) for x, y in spots]]
 
 
-def blank_die(ink: str, paper: str) -> list[Item]:
-    """A die with no pips: 'any value'."""
-    return [_box(-4.9, -4.9, 9.8, 9.8, ink, 1.8), _box(-4.0, -4.0, 8.0, 8.0, paper, 1.2)]
+def any_die(ink: str, paper: str) -> list[Item]:
+    """A die showing a question mark: 'any value' (never mistaken for a box to write in)."""
+    arc = [(1.75 * math.cos(math.radians(a)), -1.3 + 1.75 * math.sin(math.radians(a)))
+           for a in range(190, 400, 30)]
+    hook = [_bar(*a, *b, 1.1, ink) for a, b in zip(arc, arc[1:])]
+    return [_box(-4.9, -4.9, 9.8, 9.8, ink, 1.8), _box(-4.0, -4.0, 8.0, 8.0, paper, 1.2),
+            *hook, _bar(*arc[-1], 0.0, 0.6, 1.1, ink), _bar(0.0, 0.6, 0.0, 1.3, 1.1, ink),
+            _disc(0.0, 2.7, 0.7, ink)]
 
 
 # ------------------------------------------------------------------------------------ marks
@@ -261,5 +266,5 @@ def symbols(sheet: Sheet) -> tuple[Symbol, ...]:
         out.append(Symbol(symbol_name(f"gem-{colour}"), tuple(marked(gem_figure, *args))))
     out += [Symbol(symbol_name(f"die-{v}"), tuple(die_face(v, ink, paper)))
             for v in range(1, data()["game"]["faces"] + 1)]
-    out.append(Symbol(symbol_name("die-any"), tuple(blank_die(ink, paper))))
+    out.append(Symbol(symbol_name("die-any"), tuple(any_die(ink, paper))))
     return tuple(out)

@@ -4,23 +4,31 @@
 ``map`` JSON is the map document ``tombgen/realms.map`` (the fields of ARCHITECTURE.md) plus
 ``rating`` (the fields of a ``tombgen/realms.rating`` document; null when no games were played) and ``generation`` (what was
 asked and how many layouts and rated maps it took). ``sheet`` JSON holds the map it prints, its
-rating, where the map came from and the number of players.
+rating, where the map came from, the number of players and the start (what is circled before the
+first round); with the beginner handicap (``map="map-3,map-1"``: one map per player) also
+``maps``, each player's source, map and rating.
 
-Rating by simulation is the expensive part, so it is an option (``games``): the library default
-is 0 (generate + validate only; what the conformance tests run), while ``tombgen realms map``
-always passes ``--games`` (200 by default) and ``tombgen realms sheet --map random`` 100.
+Rating by simulation is the expensive part, so it is an option (``rating_games``): the library
+default is 0 (generate + validate only; what the conformance tests run), while the commands
+``tombgen realms map`` and ``realms sheet --map random`` default to the numbers of games in
+seeds/realms.toml (``--rating-games``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
 from generator.core.report import Report
-from generator.games.realms.model import LEVELS, Map, data, map_from_fields, map_to_fields
+from generator.games.realms.model import (
+    LEVELS,
+    Map,
+    data,
+    fingerprint,
+    map_from_fields,
+    map_to_fields,
+)
 from generator.games.realms.rating import Rating, reference, rating_from_fields, shipped_rating
 from generator.games.realms.rules_map import validate_map
 
@@ -38,21 +46,32 @@ class MapItem:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """One player's map of a handicap game: where it came from, the map, its rating."""
+
+    source: str
+    map: Map
+    rating: Rating | None
+
+
+@dataclass(frozen=True)
 class SheetItem:
-    """A game sheet: the map it prints, its rating, its source, the number of copies."""
+    """A game sheet: the map it prints, its rating, its source, the number of copies, the
+    start, and (the beginner handicap) one seat per player when their maps differ."""
 
     map: Map
     rating: Rating | None
-    source: str                        # a shipped map's name, a file, or "random"
+    source: str                        # a shipped map's name, a file, "random", or a list
     players: int = 1
     wanted: str | None = None
+    start: str = "normal"
+    seats: tuple[Seat, ...] = ()       # empty: every player has ``map``
 
-
-def fingerprint(m: Map) -> str:
-    """A short hash of a map's squares (not its name): a rating belongs to one layout."""
-    fields = map_to_fields(m)
-    body = {k: fields[k] for k in ("size", "entrances", "stone", "rooms", "findings")}
-    return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
+    def seat(self, player: int) -> Seat:
+        """Player ``player``'s (1-based) map, with its source and rating."""
+        if self.seats:
+            return self.seats[player - 1]
+        return Seat(self.source, self.map, self.rating)
 
 
 # ------------------------------------------------------------------------------------ making maps
@@ -112,9 +131,10 @@ def _labelled(m: Map, r: Rating) -> Map:
     return replace(m, difficulty=r.label, description=text)
 
 
-def generate_map_item(rng, size=None, difficulty: str | None = None, games: int = 0) -> MapItem:
-    """Product ``map``: generate (+ rate when ``games`` > 0)."""
-    return make_map(rng, size, difficulty, games)
+def generate_map_item(rng, size=None, difficulty: str | None = None,
+                      rating_games: int = 0) -> MapItem:
+    """Product ``map``: generate (+ rate when ``rating_games`` > 0)."""
+    return make_map(rng, size, difficulty, rating_games)
 
 
 def validate_map_item(item: MapItem) -> Report:
@@ -173,25 +193,44 @@ def _rating_for(m: Map, doc: Any) -> Rating | None:
 
 
 def render_map_item(item: MapItem, sheet, info) -> list:
-    """The preview of a generated map: its game sheet."""
-    from generator.games.realms.render import Header, sheet_page
+    """The preview of a generated map: its game sheet, in the run's language."""
+    from generator.games.realms.render import sheet_page
 
-    return [sheet_page(sheet, item.map, Header(item.map.name, detail(item.map, item.rating)))]
+    say = _words(info)
+    return [sheet_page(sheet, item.map, _header(item.map, item.rating, say), say=say)]
+
+
+def _words(info):
+    """The sheet's words in the run's language (English for a call without a run)."""
+    from generator.games.realms.render_kit import sheet_words
+
+    return sheet_words(info.lang if info is not None else "en")
+
+
+def _header(m: Map, r: Rating | None, say, player: int = 0, players: int = 1):
+    from generator.games.realms.render import Header, map_title
+
+    return Header(map_title(m.name, say.lang), detail(m, r, say), player, players)
 
 
 # ------------------------------------------------------------------------------------ sheets
 
 def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, players: int = 1,
-                   games: int = 0, size=None) -> SheetItem:
+                   rating_games: int = 0, size=None, start: str = "normal") -> SheetItem:
     """Product ``sheet``: the game sheet of a shipped map (by name), a map file (TOML or JSON,
-    read and validated by the map reader) or, with ``map="random"``, a generated map."""
+    read and validated by the map reader) or, with ``map="random"``, a generated map; a list
+    (``"map-3,map-1"``) gives each player their map (the beginner handicap). ``start`` is what
+    every player has circled before the first round (normal, easy or kids)."""
     wanted = difficulty or None
     if wanted is not None and wanted not in LEVELS:
         raise InputError(f"--difficulty {wanted}: choose one of {', '.join(LEVELS)}")
     _check_players(players)
+    _check_start(start)
+    if "," in map:
+        return _handicap_sheet(map, players, wanted, size, start)
     if map == "random":
-        made = make_map(rng, size, wanted, games)
-        return SheetItem(made.map, made.rating, "random", players, wanted)
+        made = make_map(rng, size, wanted, rating_games)
+        return SheetItem(made.map, made.rating, "random", players, wanted, start)
     if size:
         raise InputError("--size is for generated maps; use it with --map random")
     m, rating = _read_map(map)
@@ -204,7 +243,32 @@ def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, playe
         if label != wanted:
             raise RuleError(f"--map {map} is rated {rating.short()}, not {wanted}; use "
                             f"--map random --difficulty {wanted} for a {wanted} map")
-    return SheetItem(m, rating, map, players, wanted)
+    return SheetItem(m, rating, map, players, wanted, start)
+
+
+def _handicap_sheet(names: str, players: int, wanted, size, start: str) -> SheetItem:
+    """One map per player, in order: the rulebook's beginner handicap (an advanced map for
+    the others, Map 1 for beginners; the engine refuses any other mix)."""
+    from generator.games.realms.rules import seat_maps
+
+    sources = [n.strip() for n in names.split(",")]
+    if len(sources) != players:
+        raise InputError(f"--map {names}: {len(sources)} maps for {players} player(s); give "
+                         "one map for everyone, or one per player (e.g. --players 2 --map "
+                         "map-3,map-1)")
+    if "random" in sources or wanted or size:
+        raise InputError(f"--map {names}: one map per player takes shipped maps or map files "
+                         "(not random, --difficulty or --size)")
+    seats = tuple(Seat(src, *_read_map(src)) for src in sources)
+    seat_maps([s.map for s in seats], players)
+    return SheetItem(seats[0].map, seats[0].rating, ",".join(sources), players, None, start,
+                     seats)
+
+
+def _check_start(start: str) -> None:
+    starts = data()["start"]
+    if start not in starts:
+        raise InputError(f"--start {start}: choose one of {', '.join(starts)}")
 
 
 def _check_players(players: int) -> None:
@@ -230,62 +294,99 @@ def _read_map(name_or_path: str) -> tuple[Map, Rating | None]:
 
 
 def validate_sheet(item: SheetItem) -> Report:
+    """Every map of the sheet and its rating, the number of players, the start, the
+    handicap's pairing."""
     from generator.games.realms.rating import check_rating
+    from generator.games.realms.rules import seat_maps
 
-    report = validate_map(item.map)
-    if item.rating is not None:
-        check_rating(item.rating, report)
+    maps = [s.map for s in item.seats] or [item.map]
+    report = validate_map(maps[0])
+    for m in maps[1:]:
+        report.extend(validate_map(m))
+    for rating in {id(r): r for r in [item.rating, *(s.rating for s in item.seats)]
+                   if r is not None}.values():
+        check_rating(rating, report)
     top = data()["sheet"]["max_players"]
     if not 1 <= item.players <= top:
         report.add("players", f"{item.players} players; a sheet is printed for 1 to {top}",
                    "players")
+    if item.start not in data()["start"]:
+        report.add("start", f"unknown start {item.start!r}; choose one of "
+                   + ", ".join(data()["start"]), "start")
+    if item.seats:
+        try:
+            seat_maps(maps, item.players)
+        except RuleError as exc:
+            report.add("seats", exc.message, "maps")
     return report
 
 
 def sheet_fields(item: SheetItem) -> dict[str, Any]:
-    return {"source": item.source, "players": item.players, "difficulty": item.wanted,
-            "map": map_to_fields(item.map), "rating": _rating_fields(item.map, item.rating)}
+    fields = {"source": item.source, "players": item.players, "difficulty": item.wanted,
+              "start": item.start, "map": map_to_fields(item.map),
+              "rating": _rating_fields(item.map, item.rating)}
+    if item.seats:
+        fields["maps"] = [{"source": s.source, "map": map_to_fields(s.map),
+                           "rating": _rating_fields(s.map, s.rating)} for s in item.seats]
+    return fields
 
 
 def sheet_from_fields(doc: dict[str, Any], source: str = "<sheet>") -> SheetItem:
     for key in ("source", "players", "map"):
         if key not in doc:
             raise InputError(f"{source}: missing key {key!r}; a realms sheet has source, "
-                             "players, difficulty, map, rating")
-    if not isinstance(doc["map"], dict):
-        raise InputError(f"{source} [map]: expected the map's fields (an object)")
+                             "players, difficulty, start, map, rating (and maps)")
     players = doc["players"]
     if isinstance(players, bool) or not isinstance(players, int):
         raise InputError(f"{source} [players]: expected an integer")
-    m = map_from_fields(doc["map"], f"{source} [map]")
-    return SheetItem(m, _rating_for(m, doc.get("rating")), str(doc["source"]), players,
-                     doc.get("difficulty"))
+    m, rating = _map_and_rating(doc, f"{source} [map]")
+    seats = doc.get("maps") or []
+    if not isinstance(seats, list):
+        raise InputError(f"{source} [maps]: expected one object per player")
+    made = tuple(Seat(str(s.get("source", "")) if isinstance(s, dict) else "",
+                      *_map_and_rating(s, f"{source} [maps[{i}]]"))
+                 for i, s in enumerate(seats))
+    return SheetItem(m, rating, str(doc["source"]), players, doc.get("difficulty"),
+                     str(doc.get("start", "normal")), made)
+
+
+def _map_and_rating(doc: Any, place: str) -> tuple[Map, Rating | None]:
+    if not isinstance(doc, dict) or not isinstance(doc.get("map"), dict):
+        raise InputError(f"{place}: expected the map's fields (an object)")
+    m = map_from_fields(doc["map"], place)
+    return m, _rating_for(m, doc.get("rating"))
 
 
 def render_sheet(item: SheetItem, sheet, info) -> list:
-    """One page per player: the same sheet, each with its own name line."""
-    from generator.games.realms.render import Header, sheet_page
+    """One page per player: the same sheet (or, with the handicap, each player's map), each
+    with its own name line, and the start's coins and key circled (in the run's language)."""
+    from generator.games.realms.render import sheet_page
 
-    text = detail(item.map, item.rating)
+    say = _words(info)
     if item.players == 1:
-        return [sheet_page(sheet, item.map, Header(item.map.name, text))]
-    return [sheet_page(sheet, item.map, Header(item.map.name, text, p, item.players))
-            for p in range(1, item.players + 1)]
+        return [sheet_page(sheet, item.map, _header(item.map, item.rating, say), item.start,
+                           say)]
+    pages = []
+    for p in range(1, item.players + 1):
+        seat = item.seat(p)
+        head = _header(seat.map, seat.rating, say, p, item.players)
+        pages.append(sheet_page(sheet, seat.map, head, item.start, say))
+    return pages
 
 
-def detail(m: Map, r: Rating | None) -> str:
-    """The header's map line: size, kind and difficulty (with the numbers behind it)."""
+def detail(m: Map, r: Rating | None, say=None) -> str:
+    """The header's map line: size, kind and difficulty, and what the rating's par means in
+    words ("a good solo game on this map scores about 97"), in the language of ``say`` (the
+    sheet's words; English without them)."""
+    say = say or _words(None)
     w, h = m.size
-    parts = [f"{w} x {h}"]
+    parts = [say("detail.size", w=w, h=h)]
     if m.difficulty in ("basic", "advanced"):
-        parts.append(f"{m.difficulty} map")
+        parts.append(say(f"detail.{m.difficulty}"))
     if r is not None:
-        ref = reference()
-        parts.append(f"{r.label} (par {r.par:g}; {ref['map']} {ref['par']:g})")
-    elif m.difficulty == "unrated":
-        parts.append("generated, not rated")
+        parts.append(say("detail.rated", label=say(f"detail.{r.label}"), par=round(r.par)))
     elif m.difficulty not in ("basic", "advanced"):
-        parts.append(m.difficulty)
+        parts.append(say(f"detail.{m.difficulty}"))
     return " · ".join(parts)
 
 

@@ -142,7 +142,7 @@ def rating_executor(jobs: int = 1, dask: Any = None) -> Iterator[None]:
     if jobs == 1 and not dask:
         yield
         return
-    from generator.batch.executor import make_executor
+    from generator.core.executor import make_executor
 
     made: list[Any] = []
 
@@ -267,7 +267,7 @@ def rating_from_fields(doc: Any, source: str = "[rating]") -> Rating | None:
 def rating_document(map_ref: Any, m: Map, r: Rating) -> dict[str, Any]:
     """The ``tombgen/realms.rating`` document of a rated map."""
     from generator.core.envelope import envelope
-    from generator.games.realms.products import fingerprint
+    from generator.games.realms.model import fingerprint
 
     return envelope("realms", "rating", r.seed, {"map": map_ref, "name": m.name,
                                                  "fingerprint": fingerprint(m),
@@ -313,7 +313,7 @@ def check_rating(r: Rating, report: Report, where: str = "rating") -> None:
 def validate_rating_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a rating: the map is valid and is the map rated (fingerprint),
     the label is what the interval and the bands say, the numbers agree with each other."""
-    from generator.games.realms.products import fingerprint
+    from generator.games.realms.model import fingerprint
     from generator.games.realms.records import document_map
 
     missing = [k for k in ("map", "fingerprint", *RATING_KEYS) if k not in doc]
@@ -321,7 +321,7 @@ def validate_rating_document(doc: dict, source: str) -> Report:
         raise InputError(f"{source}: missing key(s) {', '.join(missing)}; a realms rating has "
                          "map, fingerprint, " + ", ".join(RATING_KEYS))
     report = Report(source)
-    m = document_map(doc["map"], source)
+    m = document_map(doc["map"], f"{source} [map]")
     if doc["fingerprint"] != fingerprint(m):
         report.add("rating-fingerprint", "the fingerprint is not the map's: the map changed "
                    "after it was rated; rate it again", "fingerprint")

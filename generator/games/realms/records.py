@@ -1,7 +1,9 @@
 """Game records: a game written as JSON (map, dice, moves) and replayed move by move.
 
     {"format": "tombgen/realms.record", "version": 1, "seed": 7, "generator": "tombgen 0.1.0",
-     "map": "map-1",                      a shipped map's name, or a map object (JSON map fields)
+     "map": "map-1",                      a shipped map's name, or a map object (JSON map fields),
+                                          or a list of those, one per player (the beginner
+                                          handicap: an advanced map and Map 1)
      "players": 1, "start": "normal",     start: normal | easy | kids
      "dice": {"seed": 7},                 or {"rolls": [[5, 5], ...], "extra": [[4, 2], ...]}
      "moves": [{"do": "place", ...}, ...],   see rules_moves; "player" (1-based) is optional
@@ -47,19 +49,28 @@ def record_doc(state: State, ref: Any, seed: int | None) -> dict[str, Any]:
     return envelope("realms", "record", seed, fields, {"result": result})
 
 
-def document_map(ref: Any, source: str) -> Map:
-    """The map a document names: a shipped map's name, or a map object (validated)."""
+def _record_map(ref: Any, source: str) -> Map | list[Map]:
+    """The map of a record, or its list of maps (one per player)."""
+    if isinstance(ref, list):
+        return [document_map(r, f"{source} [map[{i}]]") for i, r in enumerate(ref)]
+    return document_map(ref, f"{source} [map]")
+
+
+def document_map(ref: Any, place: str) -> Map:
+    """The map a document names at ``place``: a shipped map's name, or a map object
+    (validated)."""
     from generator.games.realms.mapfile import load_map
     from generator.games.realms.rules_map import validate_map
 
     if isinstance(ref, str):
         return load_map(ref)
     if not isinstance(ref, dict):
-        raise InputError(f"{source} [map]: expected a map name or a map object")
-    m = map_from_fields(ref, f"{source} [map]")
+        raise InputError(f"{place}: expected a map name, a map object, or a list of them (one "
+                         "per player)")
+    m = map_from_fields(ref, place)
     report = validate_map(m)
     if not report.ok:
-        raise RuleError(f"{source} [map]: the map is not valid\n{report.text()}", report)
+        raise RuleError(f"{place}: the map is not valid\n{report.text()}", report)
     return m
 
 
@@ -89,10 +100,9 @@ class Replay:
 
 def replay(doc: Any, source: str) -> Replay:
     """Replays a record; malformed records raise InputError (exit 2)."""
-    if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected a JSON object (a tombgen/realms.record)")
-    if doc.get("format") != "tombgen/realms.record":
-        raise InputError(f"{source} [format]: expected \"tombgen/realms.record\"")
+    from generator.core.envelope import check_envelope
+
+    check_envelope(doc, source, "tombgen/realms.record")
     missing = [k for k in RECORD_KEYS if k not in doc]
     if missing:
         raise InputError(f"{source}: missing key(s) {', '.join(missing)}")
@@ -102,7 +112,7 @@ def replay(doc: Any, source: str) -> Replay:
     if not isinstance(doc["moves"], list):
         raise InputError(f"{source} [moves]: expected a list of moves")
     moves = [move_from_json(obj, f"{source} [moves[{i}]]") for i, obj in enumerate(doc["moves"])]
-    state = State(document_map(doc["map"], source), _dice(doc, players, source), players,
+    state = State(_record_map(doc["map"], source), _dice(doc, players, source), players,
                   str(doc["start"]))
     for i, move in enumerate(moves):
         player = doc["moves"][i].get("player")

@@ -2,16 +2,19 @@
 pictograms and dice placed by size, write-in boxes, and a tile shape drawn with its walls.
 
 Every area is drawn at its own origin (0, 0) and returned as an :class:`Area` with its size; the
-page composer (:mod:`generator.games.realms.render`) places it.
+page composer (:mod:`generator.games.realms.render`) places it. Every word an area prints comes
+from the text catalogue (``[sheet]`` of ``templates/i18n/<lang>/realms.toml``), held as ``say``
+(:func:`sheet_words`).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
-from generator.draw.scene import Circle, Item, Line, Rect, Style, Use
-from generator.draw.text import text
+from generator.draw.scene import PT_TO_MM, Circle, Item, Line, Rect, Style, Use
+from generator.draw.text import measure, text, wrap
 from generator.draw.widgets import line_style
 from generator.games.realms.model import Form
 from generator.games.realms.pictograms import BOX, symbol_name
@@ -22,6 +25,11 @@ LABEL_PT = 7.0
 NOTE_PT = 6.0
 BOX_LINE = 0.3        # mm: write-in boxes
 MIN_BOX = 5.0         # mm: the smallest write-in box (seeds/print.toml says the same)
+
+
+def sheet_words(lang: str = "en") -> Words:
+    """The game sheet's words in ``lang`` (``realms.sheet`` of the text catalogue)."""
+    return catalogue(lang).words("realms.sheet")
 
 
 class Area(NamedTuple):
@@ -47,6 +55,36 @@ def heading(sheet: Sheet, letter: str, title: str, width: float, note: str = "")
         items.append(text(width, r + 1.6, note, NOTE_PT, anchor="end", fill=sheet.theme("muted"),
                           max_width=room))
     return items
+
+
+def note_room(value: str, width: float, lines: int) -> tuple[int, float]:
+    """The lines a note (at ``NOTE_PT``) wraps to in ``width``, and the height it needs beyond
+    the ``lines`` its area reserves: a longer translation takes it from the area's spare
+    height (one more line at most)."""
+    found = len(wrap(value, NOTE_PT, width))
+    return found, max(0, found - lines) * NOTE_LINE
+
+
+BLOCK_PT = 6.5       # a block's title inside an area
+NOTE_LINE = NOTE_PT * PT_TO_MM * 1.2
+
+
+def beside(title: str, note: str, width: float) -> bool:
+    """Does a block's note fit on its title's line (else it goes on a line below)?"""
+    return measure(title, BLOCK_PT, bold=True) + 2.5 + measure(note, NOTE_PT) <= width
+
+
+def block_title(sheet: Sheet, y: float, title: str, note: str,
+                width: float) -> tuple[list[Item], float]:
+    """A block's bold title at the left and its muted note at the right of the same line, or,
+    when both do not fit (a longer translation), the note on the line below; with the height
+    taken beyond the one line."""
+    head = label(sheet, 0, y + 2.8, title, BLOCK_PT, bold=True, max_width=width)
+    if beside(title, note, width):
+        return [head, label(sheet, width, y + 2.8, note, NOTE_PT, anchor="end", role="muted",
+                            max_width=width - head.width - 2.5)], 0.0
+    return [head, label(sheet, 0, y + 2.8 + NOTE_LINE + 0.3, note, NOTE_PT, role="muted",
+                        max_width=width)], NOTE_LINE + 0.3
 
 
 def icon(kind: str, cx: float, cy: float, size: float) -> Use:

@@ -2,7 +2,8 @@
 
 Free squares get a faint grid (the lines players draw their walls on); stone squares are filled
 and hatched, with a firm outline; a room is a white square with heavy black walls on three sides
-and its door side left open, holding its content's pictogram; the outer wall is heavy, broken at
+and a door on the fourth — two short wall ends and a notch pointing in — holding its content's
+pictogram; the outer wall is heavy, broken at
 the four entrances, each marked by an arrow outside the wall pointing in. Findings are the
 pictograms of :mod:`generator.games.realms.pictograms`; coin piles show their number.
 """
@@ -10,7 +11,7 @@ pictograms of :mod:`generator.games.realms.pictograms`; coin piles show their nu
 from __future__ import annotations
 
 from generator.draw.paper import Sheet
-from generator.draw.scene import Item, Line, Polygon, Rect, Style, Symbol, Use
+from generator.draw.scene import Group, Item, Line, Polygon, Rect, Style, Symbol, Use
 from generator.draw.text import text
 from generator.draw.widgets import line_style
 from generator.games.realms.model import DELTA, Map
@@ -19,6 +20,7 @@ from generator.games.realms.pictograms import BOX, symbol_name
 PAD = 2.8            # mm around the map for the entrance arrows
 OUTER_WALL = 1.0     # mm: the outer wall
 ROOM_WALL = 0.9      # mm: a room's walls (black: no tile may run along them)
+DOOR_JAMB = 0.2      # share of the door side the walls return at each end
 STONE_EDGE = 0.45    # mm: the outline of stone blocks
 GRID = 0.25          # mm: the grid players draw on
 HATCH_STEP = 1.6     # mm between hatch lines, about
@@ -92,15 +94,37 @@ def _edge_line(x: int, y: int, side: str, cell: float, style: Style) -> Line:
 
 
 def _room(sheet: Sheet, r, x: float, y: float, cell: float) -> list[Item]:
-    """A room: white square, black walls on every side but its door, its content inside."""
+    """A room: white square, black walls on every side but its door, the door marked, its
+    content inside."""
     wall = line_style(sheet, ROOM_WALL, "ink", cap="square")
     items: list[Item] = [Rect(x, y, cell, cell, Style(stroke=None, fill=sheet.theme("paper")))]
     for side in "NESW":
         if side != r.door:
             items.append(_edge_line(r.x, r.y, side, cell, wall))
+    items += _door(sheet, r, cell)
     items.append(Use(symbol_name(r.content), x + cell / 2, y + cell / 2,
                      cell * (MARKED if r.content.startswith("gem-") else FINDING) * 0.92 / BOX))
     return items
+
+
+def _door(sheet: Sheet, r, cell: float) -> list[Item]:
+    """The door side of a room: the walls return a little at both ends (a door frame), and a
+    small notch on the doorway points into the room, so a door never reads as a gap."""
+    line = _edge_line(r.x, r.y, r.door, cell, Style())
+    (x1, y1), (x2, y2) = (line.x1, line.y1), (line.x2, line.y2)
+    ux, uy = (x2 - x1) / cell, (y2 - y1) / cell          # along the door side
+    dx, dy = DELTA[r.door]
+    ix, iy = -dx, -dy                                    # into the room
+    jamb = cell * DOOR_JAMB
+    wall = line_style(sheet, ROOM_WALL, "ink", cap="square")
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    half, deep = cell * 0.2, cell * 0.2
+    notch = Polygon(((mx - ux * half, my - uy * half), (mx + ux * half, my + uy * half),
+                     (mx + ix * deep, my + iy * deep)),
+                    Style(stroke=None, fill=sheet.theme("accent")))
+    return [Group((Line(x1, y1, x1 + ux * jamb, y1 + uy * jamb, wall),
+                   Line(x2 - ux * jamb, y2 - uy * jamb, x2, y2, wall), notch),
+                  name=f"door-{r.x}-{r.y}")]
 
 
 def finding(sheet: Sheet, kind: str, amount: int, cx: float, cy: float, size: float) -> list[Item]:

@@ -8,6 +8,7 @@ area, within the print limits (write-in boxes of 5 mm or more).
 from __future__ import annotations
 
 from generator.core.errors import BuildError
+from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import Item, Line, Polygon, Rect, Style
 from generator.draw.text import paragraph
@@ -24,7 +25,9 @@ from generator.games.realms.render_kit import (
     heading,
     icon,
     label,
+    note_room,
     shape_drawing,
+    sheet_words,
 )
 from generator.games.realms.rules_data import RULES
 
@@ -43,7 +46,7 @@ def rounds_min_height() -> float:
     return HEAD_H + COL_HEAD + RULES.rounds * MIN_BOX
 
 
-def rounds_area(sheet: Sheet, height: float) -> Area:
+def rounds_area(sheet: Sheet, height: float, say: Words) -> Area:
     """Area A: one numbered row per round, ``slots`` boxes for dice, and the points a Mummy
     hit is worth that round (before its multiplier)."""
     n, slots = RULES.rounds, RULES.slots
@@ -52,11 +55,13 @@ def rounds_area(sheet: Sheet, height: float) -> Area:
     if row < MIN_BOX - 1e-9:
         raise BuildError(f"the Rounds Table needs {rounds_min_height():.0f} mm; it has "
                          f"{height:.0f}")
-    items: list[Item] = heading(sheet, "A", "Rounds", width)
+    items: list[Item] = heading(sheet, "A", say("area.rounds"), width)
     top = HEAD_H + COL_HEAD
-    items.append(label(sheet, NUM_W / 2, top - 1.4, "R", NOTE_PT, anchor="middle", role="muted"))
-    items.append(label(sheet, NUM_W + slots * SLOT_W / 2, top - 1.4, "dice (4 at most)", NOTE_PT,
-                       anchor="middle", role="muted", max_width=slots * SLOT_W))
+    items.append(label(sheet, NUM_W / 2, top - 1.4, say("rounds.round"), NOTE_PT,
+                       anchor="middle", role="muted", max_width=NUM_W))
+    items.append(label(sheet, NUM_W + slots * SLOT_W / 2, top - 1.4,
+                       say("rounds.dice", slots=slots), NOTE_PT, anchor="middle", role="muted",
+                       max_width=slots * SLOT_W))
     items.append(icon("mummy", width - MUMMY_W / 2, top - 2.5, 3.6))
     panel = Style(stroke=None, fill=sheet.theme("panel"))
     for r in range(n):
@@ -64,9 +69,10 @@ def rounds_area(sheet: Sheet, height: float) -> Area:
         if r % 2:
             items.append(Rect(0, y, width, row, panel))
         items.append(label(sheet, NUM_W / 2, y + row / 2 + 1.2, str(r + 1), LABEL_PT, bold=True,
-                           anchor="middle"))
+                           anchor="middle", max_width=NUM_W))
         items.append(label(sheet, width - MUMMY_W / 2, y + row / 2 + 1.1,
-                           str(RULES.mummy_base - r - 1), NOTE_PT, anchor="middle", role="muted"))
+                           str(RULES.mummy_base - r - 1), NOTE_PT, anchor="middle", role="muted",
+                           max_width=MUMMY_W))
     grid = line_style(sheet, 0.3, "ink")
     bottom = top + n * row
     for k in range(slots + 1):
@@ -116,18 +122,22 @@ def tile_min_size() -> tuple[float, float]:
     return g.width, g.height
 
 
-def tile_area(sheet: Sheet, width: float, height: float) -> Area:
+def tile_area(sheet: Sheet, width: float, height: float, say: Words) -> Area:
     """Area C: each row's shapes to scale with a box to mark their first use, the die a full
     row grants, the key a full column grants, and the 3 x 3 room paid with two dice."""
     g = tile_geometry(width, height)
     table = data()["table"]
-    # spare height makes the rows roomier (up to 4 mm each)
-    pad = min((height - g.height) / (len(g.row_h) + 2), 4.0)
-    items: list[Item] = heading(sheet, "C", "Tiles", g.width)
-    note = ("Mark a shape the first time you use it. A full row gives the die on its right; "
-            "a full column, the key below it.")
-    items += paragraph(0, HEAD_H + 2.0, note, NOTE_PT, g.width, 2, fill=sheet.theme("ink"))
-    y = HEAD_H + 6.2
+    # the note takes two lines in the geometry; a longer one (a translation) takes a third
+    # from the spare height, which otherwise makes the rows roomier (up to 4 mm each)
+    lines, extra = note_room(say("tiles.note"), g.width, 2)
+    if lines > 3 or g.height + extra > height + 1e-9:
+        raise BuildError(f"the Tile Table's note {say.key('tiles.note')} needs {lines} lines; "
+                         f"{width:.0f} x {height:.0f} mm hold two, or three with room to spare")
+    pad = min((height - g.height - extra) / (len(g.row_h) + 2), 4.0)
+    items: list[Item] = heading(sheet, "C", say("area.tiles"), g.width)
+    items += paragraph(0, HEAD_H + 2.0, say("tiles.note"), NOTE_PT, g.width, lines,
+                       fill=sheet.theme("ink"))
+    y = HEAD_H + 6.2 + extra
     rule = line_style(sheet, 0.25, "faint")
     for r, (row, forms) in enumerate(zip(table["rows"], g.forms)):
         h = g.row_h[r] + pad
@@ -146,8 +156,8 @@ def tile_area(sheet: Sheet, width: float, height: float) -> Area:
         cx = g.die_w + c * g.col_w + g.col_w / 2
         items.append(icon("key", cx, y + 3.5, 4.8))
     y += 7.0 + pad
-    items += _room_block(sheet, g, y)
-    return Area(items, g.width, g.height + pad * (len(g.row_h) + 1))
+    items += _room_block(sheet, g, y, say)
+    return Area(items, g.width, g.height + extra + pad * (len(g.row_h) + 1))
 
 
 def _reward(sheet: Sheet, value: int, cx: float, cy: float) -> list[Item]:
@@ -157,47 +167,64 @@ def _reward(sheet: Sheet, value: int, cx: float, cy: float) -> list[Item]:
     return [arrow, die(value, cx + 0.6, cy, 4.8)]
 
 
-def _room_block(sheet: Sheet, g: _TileGeometry, y: float) -> list[Item]:
+def _room_block(sheet: Sheet, g: _TileGeometry, y: float, say: Words) -> list[Item]:
+    """The 3 x 3 room and its price: two dice of any value (dice showing '?', not boxes)."""
     table = data()["table"]
     form = distinct_forms(table["room"])[0]
     s = g.s
     items = shape_drawing(sheet, form, 1.0, y + 1.0, s)
     x = 1.0 + 3 * s + 3.0
     n = table["room_dice"]
-    items.append(label(sheet, x, y + 3.6, "3 x 3 room", LABEL_PT, bold=True,
+    items.append(label(sheet, x, y + 3.6, say("tiles.room"), LABEL_PT, bold=True,
                        max_width=g.width - x))
-    items.append(label(sheet, x, y + 6.6, f"pay any {n} dice, as often as you like", NOTE_PT,
+    items.append(label(sheet, x, y + 6.6, say("tiles.pay", n=n), NOTE_PT,
                        max_width=g.width - x))
     for k in range(n):
-        items.append(die(None, x + 2.6 + k * 6.2, y + 10.4, 5.2))
+        items.append(die(None, x + 2.6 + k * 7.4, y + 10.4, 5.2))
+        if k:
+            items.append(label(sheet, x + 2.6 + (k - 0.5) * 7.4, y + 11.5, "+", LABEL_PT,
+                               bold=True, anchor="middle", role="muted"))
     return items
 
 
 # ------------------------------------------------------------------------------------ F
 
-def _table_rule(values) -> str:
+def _table_rule(say: Words, values) -> str:
     """'1/2/3/4: 5/10/20/30' from a scoring table indexed by count."""
     counts = "/".join(str(i) for i in range(1, len(values)))
-    return f"{counts}: {'/'.join(str(v) for v in values[1:])}"
+    return say("score.ladder", counts=counts, points="/".join(str(v) for v in values[1:]))
 
 
-def scoring_lines() -> list[tuple[str, tuple[str, ...], str, str]]:
-    """(code, pictograms, name, rule) of every line of the Scoring Table, from the data."""
+#: The Scoring Table's lines: code (also the catalogue key of the name), pictograms, and how the
+#: rule is written (a ladder of a by-count table, or the ``<code>_rule`` string with a value).
+SCORING = (
+    ("oozes-skeletons", ("ooze", "skeleton"), None),
+    ("zombies", ("zombie",), "zombies"),
+    ("golems", ("golem",), "golems"),
+    ("mimics", ("mimic",), "mimic"),
+    ("mummy", ("mummy",), None),
+    ("magic-items", ("wand",), "magic_item"),
+    ("leftovers", ("key",), "leftover"),
+    ("entrances", ("entrance-connected",), "entrances"),
+    ("remaining-openings", ("opening",), "penalty"),
+    ("open-entrances", ("entrance-open",), "penalty"),
+    ("open-rooms", ("room",), "penalty"),
+)
+
+
+def scoring_lines(say: Words | None = None) -> list[tuple[str, tuple[str, ...], str, str]]:
+    """(code, pictograms, name, rule) of every line of the Scoring Table, from the data, in the
+    language of ``say`` (English without it)."""
+    say = say or sheet_words()
     sc = data()["scoring"]
-    pen = f"-{sc['penalty']} each"
-    return [
-        ("oozes-skeletons", ("ooze", "skeleton"), "Oozes x skeletons", "defeated x defeated"),
-        ("zombies", ("zombie",), "Zombies", _table_rule(sc["zombies"])),
-        ("golems", ("golem",), "Golems", _table_rule(sc["golems"])),
-        ("mimics", ("mimic",), "Mimics", f"{sc['mimic']} each"),
-        ("mummy", ("mummy",), "Mummy", "all your hits"),
-        ("magic-items", ("wand",), "Magic items", f"{sc['magic_item']} each, used or not"),
-        ("leftovers", ("key",), "Circled, unused", f"{sc['leftover']} each"),
-        ("entrances", ("entrance",), "Connected entrances", _table_rule(sc["entrances"])),
-        ("remaining-openings", ("opening",), "Openings left", pen),
-        ("open-entrances", ("entrance",), "Open entrances", pen),
-        ("open-rooms", ("room",), "Open rooms", pen),
-    ]
+    lines = []
+    for code, pics, value in SCORING:
+        if value is not None and isinstance(sc[value], (list, tuple)):
+            rule = _table_rule(say, sc[value])
+        else:
+            rule = say(f"score.{code}_rule", n=sc[value] if value else 0)
+        lines.append((code, pics, say(f"score.{code}"), rule))
+    return lines
 
 
 SCORE_ROW_MIN = 7.0
@@ -209,14 +236,14 @@ def scoring_min_height() -> float:
     return HEAD_H + (len(scoring_lines()) + 1) * SCORE_ROW_MIN + 1.5
 
 
-def scoring_area(sheet: Sheet, width: float, height: float) -> Area:
+def scoring_area(sheet: Sheet, width: float, height: float, say: Words) -> Area:
     """Area F: one line per scoring rule (pictogram, name, rule, a box), then the total."""
-    lines = scoring_lines()
+    lines = scoring_lines(say)
     pitch = min(SCORE_ROW_MAX, (height - HEAD_H - 1.5) / (len(lines) + 1))
     if pitch < SCORE_ROW_MIN - 1e-9:
         raise BuildError(f"the Scoring Table needs {scoring_min_height():.0f} mm; it has "
                          f"{height:.0f}")
-    items: list[Item] = heading(sheet, "F", "Score", width)
+    items: list[Item] = heading(sheet, "F", say("area.score"), width)
     box_w = 8.5
     icon_w = 6.5 if width >= SCORING_ICONS_W else 0.0   # pictograms only when there is room
     text_w = width - icon_w - box_w - 1.0
@@ -233,7 +260,8 @@ def scoring_area(sheet: Sheet, width: float, height: float) -> Area:
         y += pitch
         items.append(Line(0, y, width, y, rule))
     cy = y + pitch / 2 + 0.5
-    items.append(label(sheet, icon_w, cy + 1.3, "Total", 8.5, bold=True, max_width=text_w))
+    items.append(label(sheet, icon_w, cy + 1.3, say("score.total"), 8.5, bold=True,
+                       max_width=text_w))
     items.append(box(sheet, width - box_w - 3.0, cy - 3.2, box_w + 3.0, 6.4, heavy=True))
     return Area(items, width, y + pitch + 1.0)
 
@@ -243,14 +271,15 @@ def _score_icons(sheet: Sheet, pics: tuple[str, ...], cx: float, cy: float) -> l
     if len(pics) == 2:
         return [icon(pics[0], cx - 1.6, cy - 1.2, 3.6), icon(pics[1], cx + 1.6, cy + 1.2, 3.6)]
     kind = pics[0]
-    if kind in ("entrance", "opening", "room"):
+    if kind in ("entrance-connected", "entrance-open", "opening", "room"):
         return mini_wall(sheet, kind, cx, cy)
     return [icon(kind, cx, cy, 5.0)]
 
 
 def mini_wall(sheet: Sheet, kind: str, cx: float, cy: float) -> list[Item]:
-    """Tiny drawings for the map's penalties: an entrance (wall gap and arrow), an opening
-    (a wall with a one-square gap), a room (three black walls)."""
+    """Tiny drawings for the map's scoring lines: an entrance (a gap in the outer wall and its
+    arrow) that is open (nothing drawn inside) or connected (a tile's corridor runs in from
+    it), an opening (a wall with a one-square gap), a room (three black walls)."""
     heavy = line_style(sheet, 0.7, "ink", cap="square")
     s = 4.4
     x0, y0 = cx - s / 2, cy - s / 2
@@ -260,7 +289,14 @@ def mini_wall(sheet: Sheet, kind: str, cx: float, cy: float) -> list[Item]:
     if kind == "opening":
         return [Line(x0 - 0.6, cy, x0 + 0.9, cy, heavy), Line(x0 + s - 0.9, cy, x0 + s + 0.6, cy,
                                                              heavy)]
-    return [Line(x0 - 0.6, cy + 1.2, x0 + 0.9, cy + 1.2, heavy),
-            Line(x0 + s - 0.9, cy + 1.2, x0 + s + 0.6, cy + 1.2, heavy),
-            Polygon(((cx, cy + 0.6), (cx - 1.5, cy - 1.8), (cx + 1.5, cy - 1.8)),
-                    Style(stroke=None, fill=sheet.theme("accent")))]
+    wall_y = cy - 0.4
+    items: list[Item] = [
+        Line(x0 - 0.6, wall_y, x0 + 0.9, wall_y, heavy),
+        Line(x0 + s - 0.9, wall_y, x0 + s + 0.6, wall_y, heavy),
+        Polygon(((cx, wall_y - 0.5), (cx - 1.4, wall_y - 2.4), (cx + 1.4, wall_y - 2.4)),
+                Style(stroke=None, fill=sheet.theme("accent")))]
+    if kind == "entrance-connected":
+        thin = line_style(sheet, 0.5, "ink", cap="square")
+        items += [Line(x0 + 0.9, wall_y, x0 + 0.9, wall_y + 2.8, thin),
+                  Line(x0 + s - 0.9, wall_y, x0 + s - 0.9, wall_y + 2.8, thin)]
+    return items

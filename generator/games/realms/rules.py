@@ -1,6 +1,10 @@
 """Hidden Realms rules engine: the game State (one or more sheets sharing the dice rolls),
 ``new_state`` for conformance play, invariants, and the validators.
 
+Players of one game share the map, except for the rulebook's beginner handicap: experienced
+players play one advanced map while beginners get Map 1 (a map labelled ``[map] beginner`` in
+``seeds/realms.toml``). A State takes one map, or one map per player.
+
 Turn order: the rulebook's players act at the same time; the engine lets each player in turn
 use their whole round (player 1 first), and rolls the next round when everyone has ended theirs.
 Shared rolls are the same for everyone; dice bought or rolled with coins are private, and the
@@ -10,12 +14,15 @@ Shared rolls are the same for everyone; dice bought or rolled with coins are pri
 from __future__ import annotations
 
 from generator.core.errors import RuleError
-from generator.games.realms.model import Map
+from collections.abc import Sequence
+
+from generator.games.realms.model import Map, data
 from generator.games.realms.rules_board import board_for
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_dice import ListedDice, SeededDice
 from generator.games.realms.rules_legal import legal_moves as _legal
-from generator.games.realms.rules_map import validate_map, validate_map_document, validate_map_file
+from generator.games.realms.mapfile import validate_map_file
+from generator.games.realms.rules_map import validate_map, validate_map_document
 from generator.games.realms.rules_scoring import achievements, ranking, score_lines, sheet_tallies
 from generator.games.realms.rules_sheet import Sheet
 
@@ -31,14 +38,17 @@ __all__ = [
 
 
 class State:
-    """A game on one map: ``sheets[p]`` is player p's sheet; ``history`` the moves applied."""
+    """A game: ``sheets[p]`` is player p's sheet, on ``maps[p]``; ``history`` the moves
+    applied. ``map`` and ``board`` are player 1's."""
 
-    def __init__(self, m: Map, dice, players: int = 1, start: str = "normal"):
+    def __init__(self, m: Map | Sequence[Map], dice, players: int = 1, start: str = "normal"):
         if players < 1:
             raise RuleError("a game needs at least one player")
-        self.map, self.board, self.dice = m, board_for(m), dice
+        self.maps = seat_maps(m, players)
+        self.map, self.board, self.dice = self.maps[0], board_for(self.maps[0]), dice
         self.players, self.start = players, start
-        self.sheets = [Sheet(self.board, self._extra_for(p), start) for p in range(players)]
+        self.sheets = [Sheet(board_for(self.maps[p]), self._extra_for(p), start)
+                       for p in range(players)]
         self.round, self.over = 0, False
         self.history: list[tuple[int, object]] = []
         self._next_round()
@@ -102,6 +112,25 @@ class State:
         if not self.over and any(s.round != self.round for s in self.sheets):
             out.append("sheets are on different rounds")
         return out
+
+
+def seat_maps(m: Map | Sequence[Map], players: int) -> tuple[Map, ...]:
+    """One map per player from one shared map or a list in player order, checked against the
+    rulebook: different maps only as the beginner handicap (RuleError otherwise)."""
+    maps = (m,) * players if isinstance(m, Map) else tuple(m)
+    if len(maps) != players:
+        raise RuleError(f"{len(maps)} maps for {players} players: give one map for everyone, "
+                        "or one per player")
+    distinct = list(dict.fromkeys(maps))
+    if len(distinct) > 1:
+        beginner = data()["map"]["beginner"]
+        easy = [x for x in distinct if x.difficulty == beginner]
+        if len(distinct) != 2 or len(easy) != 1:
+            names = ", ".join(x.name or "unnamed" for x in distinct)
+            raise RuleError(f"players of one game share one map; the only exception is the "
+                            f"beginner handicap: the others play one advanced map and beginners "
+                            f"a {beginner} map (Map 1), not {names}")
+    return maps
 
 
 def sheet_invariants(s: Sheet) -> list[str]:

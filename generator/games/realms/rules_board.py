@@ -70,6 +70,7 @@ class Board:
         self.w, self.h = m.size
         self.S = self.w + 1
         self.HB = (self.h + 1) * self.S
+        self._line_masks: dict[int, int] = {}
         self._layout_squares(m)
         self._layout_edges(m)
         self._layout_tiles()
@@ -100,6 +101,18 @@ class Board:
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.w and 0 <= y < self.h
+
+    def line_mask(self, e: int) -> int:
+        """The edges next to edge ``e`` on the same line, as a mask (the Wand's erase rule)."""
+        mask = self._line_masks.get(e)
+        if mask is None:
+            x, y, side = self.edge_name(e)
+            if side == "N":
+                near = [self.edge(nx, y, "N") for nx in (x - 1, x + 1) if 0 <= nx < self.w]
+            else:
+                near = [self.edge(x, ny, "W") for ny in (y - 1, y + 1) if 0 <= ny < self.h]
+            mask = self._line_masks[e] = sum(1 << n for n in near)
+        return mask
 
     # -- static layout
     def _layout_squares(self, m: Map) -> None:

@@ -23,7 +23,7 @@ from generator.games.realms.rules_moves import (
     Shovel,
     Wand,
 )
-from generator.games.realms.rules_sheet import Sheet
+from generator.games.realms.rules_sheet import Sheet, erase_blocked
 
 
 def sources(sheet: Sheet) -> list[tuple[int, int, str]]:
@@ -59,7 +59,10 @@ def sources(sheet: Sheet) -> list[tuple[int, int, str]]:
 
 def fits(sheet: Sheet, by_side: dict, bare: bool = False) -> list[tuple[TileMask, int, int, int]]:
     """Every legal (tile mask, x, y, shift) among the orientations in ``by_side``; ``bare``
-    also asks for no wall on any edge of the tile (the Shovel's square)."""
+    asks for the Shovel's square: no wall on any edge of it, and only on a started map (it
+    extends a map, it never starts one)."""
+    if bare and not sheet.started:
+        return []
     b = sheet.board
     W, H, S = b.w, b.h, b.S
     occupied, walls = sheet.occupied, sheet.walls
@@ -80,7 +83,8 @@ def fits(sheet: Sheet, by_side: dict, bare: bool = False) -> list[tuple[TileMask
 
 
 def shovel_fits(sheet: Sheet) -> list[tuple[TileMask, int, int, int]]:
-    """Every legal one-square room: a square without walls, an opening lined up."""
+    """Every legal one-square room: a square without walls, an opening lined up with a
+    remaining opening of the map."""
     return fits(sheet, sheet.board.shovel_by_side, bare=True)
 
 
@@ -97,13 +101,12 @@ def wand_edges(sheet: Sheet, erasable: int | None = None) -> tuple[list[int], li
     walls = sheet.walls & sheet.cov_edges & ~b.blocked_edges
     if erasable is not None:
         walls &= erasable
-    front, HB, S = sheet.frontier, b.HB, b.S
+    openings = sheet.openings
     while walls:
         low = walls & -walls
         e = low.bit_length() - 1
         walls ^= low
-        step = 1 if e < HB else S
-        if not (front >> (e + step) & 1 or (e >= step and front >> (e - step) & 1)):
+        if not erase_blocked(b, openings, e):
             erase.append(e)
     return add, erase
 

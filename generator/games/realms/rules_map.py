@@ -3,6 +3,10 @@
 Codes (stable, used by tests and JSON reports):
   ``size-range``          a side outside the allowed range
   ``difficulty``          difficulty not one of the known ones
+  ``name-length``, ``description-length``          a name empty or too long, a description
+                          too long ([map] name_length, description_length)
+  ``name-characters``, ``description-characters``  a character the sheet cannot print, or a
+                          line break ([map] text_encoding)
   ``entrance-count``      not exactly the number of entrances the sheet has
   ``entrance-off-border`` an entrance not on the outer wall (or its side not facing out)
   ``entrance-blocked``    an entrance into a stone or room square
@@ -17,24 +21,31 @@ Codes (stable, used by tests and JSON reports):
   ``room-door-missing``   a room without a valid door side
   ``room-door-blocked``   a door facing stone, another room or the map edge
   ``too-many``            more of a kind than the Monster Log / Backpack can hold
+  ``coin-track``          the map's coins fill more than [map] coin_track of the coin track
   ``golem-without-gem``, ``gem-without-golem``   unpaired colours
   ``unreachable``         free squares (or entrances) cut off from the entrances
+  ``no-first-tile``       a die value whose shapes fit at no entrance: a first round with that
+                          die would have no legal move (the Shovel never starts a map)
 Problems found by the map file parser (``unknown-symbol``, ``grid-shape``) come on top.
 """
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 
 from generator.core.report import Report
+from generator.games.realms.rules_holdings import map_key_room
 from generator.games.realms.model import (
     DELTA,
     Map,
     data,
+    distinct_forms,
     finding_kinds,
     golem_colours,
     map_from_fields,
+    regions,
     room_kinds,
+    table_rows,
 )
 
 
@@ -64,13 +75,39 @@ def validate_map(m: Map, places: dict | None = None) -> Report:
     if m.difficulty not in spec["difficulties"]:
         report.add("difficulty", f"difficulty {m.difficulty!r}; choose one of "
                    + ", ".join(spec["difficulties"]), "difficulty")
+    _check_text(m, report)
     blocked = _check_squares(m, where, report)
     _check_entrances(m, blocked, where, report)
     _check_rooms(m, blocked, where, report)
     _check_counts(m, report)
     _check_pairs(m, where, report)
     _check_reach(m, blocked, where, report)
+    _check_first_tile(m, blocked, report)
     return report
+
+
+def _check_text(m: Map, report: Report) -> None:
+    """Name and description: length, one line, characters the sheet's fonts can draw."""
+    spec = data()["map"]
+    for key, value, low, high in (("name", m.name, 1, spec["name_length"]),
+                                  ("description", m.description, 0,
+                                   spec["description_length"])):
+        if not low <= len(value) <= high:
+            report.add(f"{key}-length", f"the {key} has {len(value)} characters; write "
+                       f"{low} to {high}", key)
+        bad = sorted({c for c in value if not _printable(c)})
+        if bad:
+            shown = ", ".join(repr(c) for c in bad[:5])
+            report.add(f"{key}-characters", f"the {key} has characters the sheet cannot print "
+                       f"({shown}); use letters, digits and punctuation on one line", key)
+
+
+def _printable(c: str) -> bool:
+    try:
+        c.encode(data()["map"]["text_encoding"])
+    except UnicodeEncodeError:
+        return False
+    return c.isprintable()
 
 
 def _inside(m: Map, x: int, y: int) -> bool:
@@ -164,17 +201,21 @@ def _check_counts(m: Map, report: Report) -> None:
     cap, spec = data()["capacity"], data()["map"]
     kinds = Counter(f.kind for f in m.findings)
     contents = Counter(r.content for r in m.rooms)
-    key_room = cap["keys"] - len(data()["table"]["columns"]) * data()["table"]["column_keys"]
+    key_room = map_key_room()
+    coins = sum(f.amount for f in m.findings if f.kind == "coins")
     limits = [("ooze", kinds["ooze"], cap["oozes"]), ("mimic", kinds["mimic"], cap["mimics"]),
               ("sarcophagus", contents["sarcophagus"], cap["sarcophagi"]),
-              ("key", kinds["key"], key_room),
-              ("coins", sum(f.amount for f in m.findings if f.kind == "coins"), cap["coins"])]
+              ("key", kinds["key"], key_room), ("coins", coins, cap["coins"])]
     limits += [(k, kinds[k], 1) for k in spec["items"]]
     limits += [(f"golem-{c}", kinds[f"golem-{c}"], 1) for c in golem_colours()]
     limits += [(f"gem-{c}", contents[f"gem-{c}"], 1) for c in golem_colours()]
     for kind, n, limit in limits:
         if n > limit:
             report.add("too-many", f"{n} x {kind}; the sheet has room for {limit}", kind)
+    track = int(spec["coin_track"] * cap["coins"])
+    if cap["coins"] >= coins > track:
+        report.add("coin-track", f"{coins} coins lie on the map; at most {track} (of the "
+                   f"{cap['coins']} coin circles), so that monster rewards still count", "coins")
 
 
 def _check_pairs(m: Map, where: _Places, report: Report) -> None:
@@ -196,20 +237,7 @@ def _check_reach(m: Map, blocked: set, where: _Places, report: Report) -> None:
     if not (0 < w <= 64 and 0 < h <= 64):
         return
     free = {(x, y) for y in range(h) for x in range(w) if (x, y) not in blocked}
-    parts: list[set] = []
-    left = set(free)
-    while left:
-        start = min(left, key=lambda c: (c[1], c[0]))
-        part, todo = {start}, deque([start])
-        while todo:
-            x, y = todo.popleft()
-            for dx, dy in DELTA.values():
-                nxt = (x + dx, y + dy)
-                if nxt in left and nxt not in part:
-                    part.add(nxt)
-                    todo.append(nxt)
-        left -= part
-        parts.append(part)
+    parts = regions(free)
     starts = [(e.x, e.y) for e in m.entrances if (e.x, e.y) in free]
     if len(parts) <= 1:
         return
@@ -230,15 +258,26 @@ def validate_map_document(doc: dict, source: str) -> Report:
     return report
 
 
-def validate_map_file(path) -> Report:
-    """``tombgen validate`` / ``tombgen realms validate`` for a map file, TOML or JSON."""
-    from generator.games.realms.mapfile import read_map
-
-    m, report, places = read_map(path)
-    if m is not None:
-        report.extend(validate_map(m, places))
-    report.subject = "<stdin>" if str(path) == "-" else str(path)
-    return report
 
 
 
+def _check_first_tile(m: Map, blocked: set, report: Report) -> None:
+    """Every die value can place its first tile at some entrance (see ``no-first-tile``)."""
+    w, h = m.size
+    for value, codes in sorted(table_rows().items()):
+        if not any(_starts(m, e, code, blocked) for e in m.entrances for code in codes):
+            report.add("no-first-tile", f"no shape of the {value} row ({', '.join(codes)}) fits "
+                       "at any entrance; free the squares inside an entrance", "entrances")
+
+
+def _starts(m: Map, e, code: str, blocked: set) -> bool:
+    """Can shape ``code`` be the first tile, one of its openings on entrance ``e``?"""
+    for form in distinct_forms(code):
+        for ox, oy, side in form.openings:
+            if side != e.side:
+                continue
+            x0, y0 = e.x - ox, e.y - oy
+            cells = [(x0 + x, y0 + y) for x, y in form.cells]
+            if all(_inside(m, *c) and c not in blocked for c in cells):
+                return True
+    return False

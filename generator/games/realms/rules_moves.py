@@ -160,7 +160,8 @@ def _need_int(obj: dict, key: str, place: str) -> int:
 
 def move_from_json(obj: Any, place: str) -> Move:
     """A move from its JSON object; a malformed one is an InputError naming ``place``."""
-    if not isinstance(obj, dict) or obj.get("do") not in _KEYS:
+    if not isinstance(obj, dict) or not isinstance(obj.get("do"), str) \
+            or obj["do"] not in _KEYS:
         raise InputError(f"{place}: expected an object with \"do\" one of "
                          + ", ".join(_KEYS))
     kind = obj["do"]

@@ -3,15 +3,25 @@ achievements. The tallies come from a finished sheet or from a JSON file (``real
 
 Tallies (exactly these keys): oozes, skeletons, zombies, golems, mimics (numbers defeated),
 mummy_hits (the round of each hit), magic_items, leftovers (circled but unused things),
-connected_entrances, remaining_openings, open_entrances, open_rooms.
+connected_entrances, remaining_openings, open_entrances, open_rooms; and, optional, the two
+keys the Treasure Hunter achievement needs (:mod:`generator.games.realms.rules_holdings`).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.report import Report
 from generator.games.realms.rules_data import RULES
+from generator.games.realms.rules_holdings import (
+    OPTIONAL_KEYS,
+    Holdings,
+    judge,
+    sheet_extras,
+    tally_limits,
+)
 
 TALLY_KEYS = ("oozes", "skeletons", "zombies", "golems", "mimics", "mummy_hits", "magic_items",
               "leftovers", "connected_entrances", "remaining_openings", "open_entrances",
@@ -77,16 +87,18 @@ def ranking(all_lines: list[dict[str, int]]) -> list[int]:
     return [1 + sum(1 for other in keys if other > k) for k in keys]
 
 
-def check_tallies(doc: Any, source: str) -> dict[str, Any]:
+def check_tallies(doc: Any, source: str, holds: Holdings | None = None,
+                  what: str = "the sheet") -> dict[str, Any]:
     """Checks a tallies object: missing, unknown or negative keys -> InputError (exit 2);
-    numbers the sheet cannot hold -> RuleError (exit 1)."""
+    numbers no sheet can show (``holds``: what the map holds, default the sheet's circles;
+    ``what`` names it) -> RuleError (exit 1) naming every such key."""
     if not isinstance(doc, dict):
         raise InputError(f"{source}: expected a JSON object with keys {', '.join(TALLY_KEYS)}")
     missing = [k for k in TALLY_KEYS if k not in doc]
-    unknown = [k for k in doc if k not in TALLY_KEYS]
+    unknown = [k for k in doc if k not in TALLY_KEYS and k not in OPTIONAL_KEYS]
     problems = ([f"missing key(s) {', '.join(missing)}"] if missing else []) + \
                ([f"unknown key(s) {', '.join(unknown)}"] if unknown else [])
-    for key in TALLY_KEYS:
+    for key in (*TALLY_KEYS, *OPTIONAL_KEYS):
         if key not in doc:
             continue
         values = doc[key] if key == "mummy_hits" else [doc[key]]
@@ -100,25 +112,34 @@ def check_tallies(doc: Any, source: str) -> dict[str, Any]:
                 problems.append(f"{key}: {v} is negative")
     if problems:
         raise InputError(f"{source}: " + "; ".join(problems)
-                         + f". A score file has exactly the keys {', '.join(TALLY_KEYS)}")
-    _check_limits(doc, source)
+                         + f". A score file has exactly the keys {', '.join(TALLY_KEYS)} "
+                         f"(and, optional, {', '.join(OPTIONAL_KEYS)})")
+    bad = tally_limits(doc, holds or Holdings.capacity(), what)
+    if bad:
+        raise RuleError(f"{source}: no sheet can show " + "; ".join(bad))
     return doc
 
 
-def _check_limits(t: dict, source: str) -> None:
-    limits = {"oozes": RULES.cap_oozes, "skeletons": t["oozes"], "zombies": RULES.cap_sarcophagi,
-              "golems": RULES.cap_golems, "mimics": RULES.cap_mimics,
-              "magic_items": len(RULES.items)}
-    bad = [f"{k} = {t[k]} (at most {n})" for k, n in limits.items() if t[k] > n]
-    if len(t["mummy_hits"]) > RULES.mummy_rows:
-        bad.append(f"{len(t['mummy_hits'])} Mummy hits (at most {RULES.mummy_rows})")
-    bad += [f"mummy hit in round {r} (rounds are 1 to {RULES.rounds})"
-            for r in t["mummy_hits"] if not 1 <= r <= RULES.rounds]
-    if t["connected_entrances"] + t["open_entrances"] > RULES.entrances:
-        bad.append(f"connected_entrances + open_entrances is more than the {RULES.entrances} "
-                   "entrances")
-    if bad:
-        raise RuleError(f"{source}: a sheet cannot show " + "; ".join(bad))
+def tally_achievements(t: dict[str, Any], holds: Holdings) -> list[str]:
+    """The achievements earned by checked tallies on a map holding ``holds``."""
+    lines = score_lines(t)
+    return judge(t, holds, sum(lines.values()), negative_points(lines))
+
+
+def score_fields(doc: Any, source: str, map_name: str | None = None) -> dict[str, Any]:
+    """What ``realms score`` reports: the lines and the total; with a map, also the
+    achievements earned on it (codes)."""
+    holds = what = None
+    if map_name is not None:
+        from generator.games.realms.mapfile import load_map
+
+        holds, what = holdings(load_map(map_name)), f"map {map_name}"
+    tallies = check_tallies(doc, source, holds, what or "the sheet")
+    lines = score_lines(tallies)
+    fields: dict[str, Any] = {"lines": lines, "total": sum(lines.values())}
+    if holds is not None:
+        fields["achievements"] = tally_achievements(tallies, holds)
+    return fields
 
 
 def sheet_tallies(sheet) -> dict[str, Any]:
@@ -159,22 +180,43 @@ def door_states(sheet) -> tuple[list[str], list[str]]:
 
 
 def achievements(sheet, lines: dict[str, int]) -> list[str]:
-    """The rulebook's achievements this sheet earned (each needs the achievement score)."""
-    if sum(lines.values()) < RULES.scoring["achievement"]:
-        return []
-    m = sheet.board.map
-    kinds = [f.kind for f in m.findings]
-    out = []
-    if (sheet.oozes_def == sheet.skel_def.bit_count() == RULES.cap_oozes
-            and sheet.zombies_def == RULES.cap_sarcophagi):
-        out.append("master-of-the-undead")
-    if sheet.golems_def.bit_count() == RULES.cap_golems and len(sheet.items) == len(RULES.items):
-        out.append("magical-warden")
-    if (sheet.mimics_def == RULES.cap_mimics and "skeleton-key" in sheet.items
-            and sheet.keys >= kinds.count("key") + RULES.column_keys * RULES.ncolumns):
-        out.append("treasure-hunter")
-    if negative_points(lines) == 0:
-        out.append("the-mapmaker")
-    if len(sheet.hits) == RULES.mummy_rows:
-        out.append("mummy-slayer")
-    return out
+    """The rulebook's achievements this sheet earned, judged against what its map holds."""
+    tallies = {**sheet_tallies(sheet), **sheet_extras(sheet)}
+    return judge(tallies, holdings(sheet.board.map), sum(lines.values()),
+                 negative_points(lines))
+
+
+@lru_cache(maxsize=32)
+def holdings(m) -> Holdings:
+    """What map ``m`` holds (computed once per map)."""
+    return Holdings.of_map(m)
+
+
+def validate_score_document(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` of a ``tombgen/realms.score`` (what ``realms score --json`` wrote):
+    every scoring line, in order, each with its sign (the last three lose points), the total
+    their sum, known achievements at most once each."""
+    from generator.games.realms.rules_holdings import ACHIEVEMENTS
+
+    report = Report(source)
+    lines, total = doc.get("lines"), doc.get("total")
+    if not isinstance(lines, dict) or list(lines) != list(LINES):
+        report.add("score-lines", "lines must hold " + ", ".join(LINES) + ", in that order",
+                   "lines")
+        return report
+    for key, value in lines.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            report.add("score-number", f"{value!r} is not a whole number", f"lines.{key}")
+        elif (value > 0) if key in NEGATIVE else (value < 0):
+            report.add("score-sign", f"{value} has the wrong sign: this line "
+                       + ("only loses" if key in NEGATIVE else "never loses") + " points",
+                       f"lines.{key}")
+    if report.ok and total != sum(lines.values()):
+        report.add("score-total", f"total {total!r} is not the sum of the lines "
+                   f"({sum(lines.values())})", "total")
+    earned = doc.get("achievements", [])
+    if not isinstance(earned, list) or len(set(map(str, earned))) != len(earned) \
+            or any(code not in ACHIEVEMENTS for code in earned):
+        report.add("achievement", "achievements must list known codes ("
+                   + ", ".join(ACHIEVEMENTS) + "), each at most once", "achievements")
+    return report

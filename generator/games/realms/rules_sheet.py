@@ -2,8 +2,10 @@
 
 The map part is kept as bit masks over the board's square and edge layout (see rules_board):
 ``covered`` squares, ``cov_edges`` (every edge of a covered square), ``walls`` (edges with a wall:
-tile walls, dead ends, closed entrances and doors), ``frontier`` (remaining openings: an edge of
-a covered square, without wall, facing an uncovered free square) and ``fresh`` (edges between two
+tile walls, dead ends, closed entrances and doors), ``opened`` (every edge that was ever an
+opening: a tile's or a Shovel square's openings, walls the Wand erased; with ``walls`` removed,
+the map's existing openings, connected or not), ``frontier`` (remaining openings: an edge of a
+covered square, without wall, facing an uncovered free square) and ``fresh`` (edges between two
 uncovered free squares). Edge meetings follow GAMES.md: opening + opening = connected; opening +
 wall, stone or map edge = dead end (drawn as a wall); wall + opening = the opening is a dead end;
 wall + wall of another tile = illegal (rule 6). Everything else — round row, Tile Table, Monster
@@ -37,7 +39,7 @@ class Sheet:
             raise RuleError(f"unknown start {start!r}; choose one of {', '.join(RULES.start)}")
         self.board, self.roll_extra = board, roll_extra
         self.round, self.slots, self.used, self.carry, self.ended = 0, [], [], [], False
-        self.covered = self.cov_edges = self.walls = self.frontier = 0
+        self.covered = self.cov_edges = self.walls = self.frontier = self.opened = 0
         self.occupied, self.fresh = board.stone, board.fresh
         self.started = False
         self.version = 0                      # bumped when the map changes (caches key on it)
@@ -195,6 +197,7 @@ class Sheet:
         self.covered |= cells
         self.occupied |= cells
         self.frontier = (self.frontier & ~edges) | (opens & self.fresh)
+        self.opened |= opens
         # rule 7: an opening facing the map edge or stone is drawn closed (a dead end)
         self.walls |= (tm.walls << sh) | (opens & b.blocked_edges)
         self.fresh &= ~edges
@@ -400,21 +403,28 @@ class Sheet:
             return b.edge(x, y, "W")
         raise RuleError(f"no edge ({x}, {y}) {side} on this map (edges are named N or W)")
 
+    @property
+    def openings(self) -> int:
+        """Edges that are openings of the map now: remaining ones, openings joined to another
+        tile, connected entrances and room doors (a dead end has a wall, so it is none)."""
+        return self.opened & ~self.walls
+
     def check_erase(self, e: int) -> None:
-        """The Wand may erase a wall of the map, not the outer wall or stone, not next to an
-        opening on the same line (openings stay one square wide)."""
+        """The Wand may erase a wall of the map, not the outer wall or stone, and not one next
+        to an existing opening (see :func:`erase_blocked`)."""
         bit = 1 << e
         if not self.walls & bit:
             raise RuleError("there is no wall there to erase")
         if self.board.blocked_edges & bit:
             raise RuleError("walls along the map edge or stone cannot be erased")
-        step = 1 if e < self.board.HB else self.board.S
-        if (self.frontier >> (e + step) & 1) or (e >= step and self.frontier >> (e - step) & 1):
-            raise RuleError("the wand cannot erase a wall next to an existing opening")
+        if erase_blocked(self.board, self.openings, e):
+            raise RuleError("the wand cannot erase a wall next to an existing opening "
+                            "(connected or not)")
 
     def _erase(self, e: int) -> None:
         b, bit = self.board, 1 << e
         self.walls &= ~bit
+        self.opened |= bit
         a, c = b.edge_cells[e]
         if c < 0:
             if e in b.door_edge:
@@ -424,6 +434,9 @@ class Sheet:
 
     def _shovel(self, mv: Shovel) -> None:
         b = self.board
+        if not self.started:
+            raise RuleError("the shovel adds a square to your map, so it cannot start one: "
+                            "the first tile is a Tile Table shape on an entrance")
         key = "".join(s for s in "NESW" if s in mv.open)
         tm = b.shovels.get(key) if len(key) == len(mv.open) else None
         if tm is None:
@@ -446,3 +459,11 @@ class Sheet:
             raise RuleError(f"every die of the round must be used first ({left} left: "
                             f"{self._dice_text()})")
         self.ended = True
+
+
+
+def erase_blocked(board: Board, openings: int, e: int) -> bool:
+    """Is the wall ``e`` next to an existing opening? The rulebook forbids erasing it; "next
+    to" is read as "on the same line", so an opening never grows wider than one square
+    (the comment above ``[map]`` in ``seeds/realms.toml``)."""
+    return bool(openings & board.line_mask(e))

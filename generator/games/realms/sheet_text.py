@@ -1,5 +1,6 @@
 """A plain-text view of a sheet (``realms replay`` prints it): the map with its walls, then the
-round row, Tile Table, Monster Log, Mummy table, backpack and score lines.
+round row, Tile Table, Monster Log, Mummy table, backpack, score lines and, at the end of a game,
+the achievements earned (judged against the map's own contents).
 
 Map legend: ``---`` and ``|`` walls, ``~`` a remaining opening, ``E`` an open entrance,
 ``.`` an unmapped free square, ``###`` stone, finding tokens as in the map files; on mapped
@@ -10,7 +11,14 @@ from __future__ import annotations
 
 from generator.games.realms.model import data
 from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_scoring import LINES, door_states, score_lines, sheet_tallies
+from generator.games.realms.rules_holdings import achievement_name
+from generator.games.realms.rules_scoring import (
+    LINES,
+    achievements,
+    door_states,
+    score_lines,
+    sheet_tallies,
+)
 
 
 def _cell(sheet, x: int, y: int, tokens: dict) -> str:
@@ -107,4 +115,7 @@ def sheet_text(sheet, final: bool = True) -> str:
     out.append("score" + ("" if final else " so far") + ":")
     out += [f"  {v:>5}  {LINES[k]}" for k, v in lines.items()]
     out.append(f"  {sum(lines.values()):>5}  total")
+    if final:
+        earned = [achievement_name(c) for c in achievements(s, lines)]
+        out.append("achievements: " + (", ".join(earned) or "none"))
     return "\n".join(out)

@@ -1,6 +1,6 @@
 """Tanis: dig patterns for the layered dig box, the game engine and its bots."""
 
-from generator.registry import GameSpec, ProductSpec
+from generator.registry import DataRef, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tanis"
 
@@ -11,15 +11,24 @@ SPEC = GameSpec(
     products=(
         ProductSpec(
             kind="dig",
-            summary="four layers of ten tiles, laid into the lid and flipped",
+            summary="Make a dig pattern: how to lay the 40 tiles into the lid (SVG, PDF, JSON).",
             generate=f"{_M}.generate:generate_dig",
             validate=f"{_M}.rules:validate_dig",
             to_fields=f"{_M}.model:dig_to_fields",
             from_fields=f"{_M}.model:dig_from_fields",
             render=f"{_M}.render:render_dig",
-            options=("style",),
+            options=(
+                Option("style", "classic: two alternating patterns of this tool's own (not the "
+                       "rulebook's example patterns; 2 different digs); random: any of the 6,302 "
+                       "valid stacks, uniformly.", "choice", default="random",
+                       choices=DataRef(f"{_M}.generate:STYLES")),
+            ),
+            distinct=f"{_M}.generate:distinct_dig",
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("score", f"{_M}.rules_scoring:validate_score_output")),
 )

@@ -1,14 +1,21 @@
-"""The Tanis player aid: turn choices, action cards, group scoring, tie rule, setup steps.
+"""The Tanis player aid: a turn, the action cards, sliding, scoring with an example, setup.
 
-Counts and points come from ``seeds/tanis.toml``; sentences from the aid catalogues.
+Counts, points and the tie rule come from ``seeds/tanis.toml``; the scoring example is scored by
+the engine's own scoring function; sentences come from the text catalogue
+(``templates/i18n/<lang>/tanis.toml``, table ``[aid]``).
 """
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Steps, Table
+from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
+from generator.core.i18n import Catalogue
 from generator.games.tanis.model import data
+from generator.games.tanis.rules_scoring import group_points, groups
 
+K = "tanis.aid"
 CARDS = ("explorer", "excavator", "expert")
+#: The scoring example: one player's tiles of one type (any numbers 1-10 would do).
+EXAMPLE = (2, 3, 4, 5, 8, 9, 10)
 
 
 def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
@@ -16,44 +23,65 @@ def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
     points = data()["scoring"]["group_points"]
     rows = []
     for size, value in enumerate(points, start=1):
-        label = str(size) if size < len(points) else cat("tanis.scoring.or_more", n=size)
+        label = str(size) if size < len(points) else cat(f"{K}.scoring.or_more", n=size)
         rows.append((label, str(value)))
     return tuple(rows)
+
+
+def example(cat: Catalogue) -> str:
+    """The scoring example, its groups and points computed by the engine."""
+    runs = groups(list(EXAMPLE))
+    points = [group_points(len(run)) for run in runs]
+    return cat(f"{K}.scoring.example", kind=cat[f"{K}.type.{data()['components']['types'][0]}"],
+               numbers=", ".join(map(str, EXAMPLE)),
+               groups=" + ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs),
+               points=" + ".join(map(str, points)), total=sum(points))
 
 
 def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
     """The aid's content in the catalogue's language (Tanis has no variants)."""
     d = data()
-    comp = d["components"]
-    cards = d["cards"]
-    types = ", ".join(cat(f"tanis.type.{t}") for t in comp["types"])
-    turn = Section("tanis.turn", cat("tanis.turn.title"), (
-        Para("tanis.turn.intro", cat("tanis.turn.intro")),
-        Steps("tanis.turn.choices", (cat("tanis.turn.take"), cat("tanis.turn.card"))),
-        Para("tanis.turn.visible", cat("tanis.turn.visible")),
+    comp, cards, box = d["components"], d["cards"], d["box"]
+    types = ", ".join(cat[f"{K}.type.{t}"] for t in comp["types"])
+    turn = Section(f"{K}.turn", cat[f"{K}.turn.title"], (
+        Para(f"{K}.turn.intro", cat[f"{K}.turn.intro"], keep=True),
+        Steps(f"{K}.turn.choices", (cat[f"{K}.turn.take"],
+                                    cat(f"{K}.turn.card", see=ref(f"{K}.cards")))),
+        Term(f"{K}.turn.visible", cat[f"{K}.turn.visible_name"], cat[f"{K}.turn.visible"]),
+        Para(f"{K}.turn.store", cat[f"{K}.turn.store"]),
     ))
-    card_rows = tuple((cat(f"tanis.card.{name}.name"), str(cards[name]), cat(f"tanis.card.{name}.effect"))
-                      for name in CARDS)
-    action = Section("tanis.cards", cat("tanis.cards.title"), (
-        Table("tanis.cards.table", (cat("tanis.cards.card"), cat("tanis.cards.count"),
-                                    cat("tanis.cards.effect")), card_rows),
-        Para("tanis.cards.slide", cat("tanis.cards.slide")),
-        Para("tanis.cards.once", cat("tanis.cards.once")),
+    card_rows = tuple((cat[f"tanis.names.card.{name}"], str(cards[name]),
+                       cat[f"{K}.card.{name}.effect"]) for name in CARDS)
+    action = Section(f"{K}.cards", cat[f"{K}.cards.title"], (
+        Table(f"{K}.cards.table", (cat[f"{K}.cards.card"], cat[f"{K}.cards.count"],
+                                   cat[f"{K}.cards.effect"]), card_rows),
+        Para(f"{K}.cards.once", cat[f"{K}.cards.once"]),
+        Term(f"{K}.cards.excavator", cat[f"{K}.cards.excavator_name"], cat[f"{K}.cards.excavator"]),
+        Term(f"{K}.cards.expert", cat[f"{K}.cards.expert_name"], cat[f"{K}.cards.expert"]),
     ))
-    scoring = Section("tanis.scoring", cat("tanis.scoring.title"), (
-        Para("tanis.scoring.groups", cat("tanis.scoring.groups", types=types,
-                                         low=comp["lowest"], high=comp["highest"])),
-        Table("tanis.scoring.table", (cat("tanis.scoring.size"), cat("tanis.scoring.points")),
+    slide = Section(f"{K}.slide", cat[f"{K}.slide.title"], (
+        Steps(f"{K}.slide.rules", (cat[f"{K}.slide.line"], cat[f"{K}.slide.level"],
+                                   cat[f"{K}.slide.push"], cat[f"{K}.slide.rest"],
+                                   cat[f"{K}.slide.stop"]), ordered=False),
+        Para(f"{K}.slide.take", cat[f"{K}.slide.take"]),
+    ))
+    scoring = Section(f"{K}.scoring", cat[f"{K}.scoring.title"], (
+        Para(f"{K}.scoring.groups", cat(f"{K}.scoring.groups", types=types, low=comp["lowest"],
+                                        high=comp["highest"]), keep=True),
+        Table(f"{K}.scoring.table", (cat[f"{K}.scoring.size"], cat[f"{K}.scoring.points"]),
               scoring_rows(cat)),
-        Para("tanis.scoring.tie", cat("tanis.scoring.tie")),
+        Para(f"{K}.scoring.example", example(cat)),
+        Para(f"{K}.scoring.tie", cat[f"{K}.scoring.tie"]),
     ))
-    box = d["box"]
-    setup = Section("tanis.setup", cat("tanis.setup.title"), (
-        Steps("tanis.setup.steps", (
-            cat("tanis.setup.step1", tiles=box["layers"] * box["tiles_per_layer"]),
-            cat("tanis.setup.step2", layers=box["layers"], per_layer=box["tiles_per_layer"]),
-            cat("tanis.setup.step3"),
-            cat("tanis.setup.step4"),
+    setup = Section(f"{K}.setup", cat[f"{K}.setup.title"], (
+        Steps(f"{K}.setup.steps", (
+            cat(f"{K}.setup.cards", **{name: cards[name] for name in CARDS}),
+            cat(f"{K}.setup.shuffle", tiles=box["layers"] * box["tiles_per_layer"]),
+            cat(f"{K}.setup.fill", layers=box["layers"], per_layer=box["tiles_per_layer"]),
+            cat[f"{K}.setup.close"],
+            cat[f"{K}.setup.flip"],
         )),
     ))
-    return Aid("tanis", "Tanis", cat("tanis.subtitle"), (turn, action, scoring, setup))
+    return Aid("tanis", cat[f"{K}.title"], cat(f"{K}.subtitle", tiles=len(comp["types"]) * (
+        comp["highest"] - comp["lowest"] + 1), layers=box["layers"]),
+        (turn, action, slide, scoring, setup))

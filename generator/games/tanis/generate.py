@@ -1,9 +1,15 @@
 """Seeded dig generators.
 
-``classic`` alternates the two patterns of the rules data (starting with a random one).
-``random`` is uniform over every valid stack: all domino tilings of the box are enumerated once,
-the number of valid continuations from each tiling is counted, and each layer is drawn with
-weights equal to the stacks it leads to — so each of the valid 4-layer digs is equally likely.
+``classic`` alternates the two patterns of the rules data (starting with a random one): this
+tool's own patterns, not the rulebook's. ``random`` is uniform over every valid stack: all domino
+tilings of the box are enumerated once, the number of valid continuations from each tiling is
+counted, and each layer is drawn with weights equal to the stacks it leads to — so each of the
+valid 4-layer digs is equally likely.
+
+Every dig of a style has a *rank* (0 to the number of digs of the style - 1), so a ``--count``
+run can give N different digs (:func:`distinct_dig`): item ``i`` is drawn from its own seed as
+usual, and if an earlier item of the run already is that dig, it is replaced by a uniformly drawn
+dig that no earlier item is.
 """
 
 from __future__ import annotations
@@ -11,7 +17,8 @@ from __future__ import annotations
 import functools
 import random
 
-from generator.core.errors import InputError
+from generator.core.errors import InputError, RuleError
+from generator.core.rng import derive_seed, make_rng
 from generator.games.tanis.model import Dig, Layer, Tile, data
 
 STYLES = ("classic", "random")
@@ -89,25 +96,60 @@ def _weighted(rng: random.Random, choices: list[int], weights: list[int]) -> int
     raise AssertionError("unreachable")
 
 
-def random_layers(rng: random.Random, width: int, height: int, layers: int) -> tuple[Layer, ...]:
-    """A uniformly random valid stack of ``layers`` tilings (surface first)."""
-    all_t = tilings(width, height)
+def _random_stack(rng: random.Random, width: int, height: int, layers: int) -> list[int]:
+    """Tiling indices of a uniformly random valid stack (surface first)."""
     comp = _compatible(width, height)
     counts = _completions(width, height, layers)
-    indices = list(range(len(all_t)))
-    current = _weighted(rng, indices, list(counts[layers - 1]))
+    current = _weighted(rng, list(range(len(comp))), list(counts[layers - 1]))
     stack = [current]
     for depth in range(1, layers):
         options = list(comp[current])
         current = _weighted(rng, options, [counts[layers - 1 - depth][j] for j in options])
         stack.append(current)
-    return tuple(all_t[i] for i in stack)
+    return stack
+
+
+def random_layers(rng: random.Random, width: int, height: int, layers: int) -> tuple[Layer, ...]:
+    """A uniformly random valid stack of ``layers`` tilings (surface first)."""
+    all_t = tilings(width, height)
+    return tuple(all_t[i] for i in _random_stack(rng, width, height, layers))
+
+
+def _stack_rank(stack: list[int], width: int, height: int, layers: int) -> int:
+    """The rank of a stack among all valid stacks, in order of its tiling indices."""
+    comp = _compatible(width, height)
+    counts = _completions(width, height, layers)
+    rank, options = 0, range(len(comp))
+    for depth, index in enumerate(stack):
+        weights = counts[layers - 1 - depth]
+        rank += sum(weights[j] for j in options if j < index)
+        options = comp[index]
+    return rank
+
+
+def _stack_at(rank: int, width: int, height: int, layers: int) -> list[int]:
+    """The stack of a given rank (inverse of :func:`_stack_rank`)."""
+    comp = _compatible(width, height)
+    counts = _completions(width, height, layers)
+    stack, options = [], range(len(comp))
+    for depth in range(layers):
+        weights = counts[layers - 1 - depth]
+        for j in options:
+            if rank < weights[j]:
+                break
+            rank -= weights[j]
+        stack.append(j)
+        options = comp[j]
+    return stack
 
 
 def classic_layers(rng: random.Random, layers: int) -> tuple[Layer, ...]:
     """The two classic patterns alternating, the first one drawn by the seed."""
+    return _classic(rng.randrange(len(data()["classic"]["patterns"])), layers)
+
+
+def _classic(start: int, layers: int) -> tuple[Layer, ...]:
     patterns = [tuple(sorted(Tile(*map(float, t)) for t in p)) for p in data()["classic"]["patterns"]]
-    start = rng.randrange(len(patterns))
     return tuple(patterns[(start + k) % len(patterns)] for k in range(layers))
 
 
@@ -121,3 +163,66 @@ def generate_dig(rng: random.Random, style: str = "random") -> Dig:
     else:
         raise InputError(f"--style {style}: unknown style; choose one of {', '.join(STYLES)}")
     return Dig((box["width"], box["height"]), layers, style)
+
+
+def variety(style: str) -> int:
+    """How many different digs ``style`` can give."""
+    box = data()["box"]
+    if style == "classic":
+        return len(data()["classic"]["patterns"])
+    if style == "random":
+        return sum(_completions(box["width"], box["height"], box["layers"])[-1])
+    raise InputError(f"--style {style}: unknown style; choose one of {', '.join(STYLES)}")
+
+
+def _first_rank(rng: random.Random, style: str) -> int:
+    """The rank of the dig :func:`generate_dig` draws from ``rng`` (same draws, same dig)."""
+    box = data()["box"]
+    if style == "classic":
+        return rng.randrange(len(data()["classic"]["patterns"]))
+    size = (box["width"], box["height"], box["layers"])
+    return _stack_rank(_random_stack(rng, *size), *size)
+
+
+def _dig_of_rank(rank: int, style: str) -> Dig:
+    box = data()["box"]
+    size = (box["width"], box["height"], box["layers"])
+    if style == "classic":
+        layers = _classic(rank, box["layers"])
+    else:
+        all_t = tilings(box["width"], box["height"])
+        layers = tuple(all_t[i] for i in _stack_at(rank, *size))
+    return Dig((box["width"], box["height"]), layers, style)
+
+
+_RUNS: dict[tuple[int, str], list[int]] = {}
+
+
+def _run_ranks(seed: int, style: str, upto: int) -> list[int]:
+    """The ranks of items 0..``upto`` of a run, all different (remembered per run)."""
+    ranks = _RUNS.setdefault((seed, style), [])
+    if len(_RUNS) > 64:                        # a long batch: forget the oldest runs
+        _RUNS.pop(next(iter(_RUNS)))
+    total = variety(style)
+    taken = set(ranks)
+    while len(ranks) <= upto:
+        rng = make_rng(derive_seed(seed, len(ranks)))
+        rank = _first_rank(rng, style)
+        if rank in taken:                     # a repeat: any dig no earlier item is
+            unused = [r for r in range(total) if r not in taken]
+            rank = unused[rng.randrange(len(unused))]
+        ranks.append(rank)
+        taken.add(rank)
+    return ranks
+
+
+def distinct_dig(seed: int, index: int, count: int, style: str = "random") -> Dig:
+    """Item ``index`` of a ``--count`` run of ``seed``: the dig :func:`generate_dig` draws from
+    the item's seed, unless an earlier item of the run is that dig (then another one, drawn
+    uniformly among the digs not yet used). More items than the style has digs → RuleError."""
+    total = variety(style)
+    if count > total:
+        other = ", or --style random" if style != "random" else ""
+        raise RuleError(f"--count {count}: the {style} style has only {total:,} different digs; "
+                        f"ask for at most {total:,}{other}")
+    return _dig_of_rank(_run_ranks(seed, style, index)[index], style)

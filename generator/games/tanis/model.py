@@ -19,7 +19,7 @@ SCHEMA = {
     "cards": {"explorer": int, "excavator": int, "expert": int},
     "scoring": {"group_points": [int]},
     "classic": {"patterns": [[[int]]]},
-    "play": {"players": int, "slide_step": float, "expert_min_tiles": int,
+    "play": {"players": int, "slide_step": float, "floor_stop": float, "expert_min_tiles": int,
              "excavator_min_tiles": int, "tie_winner": str},
     "bots": {"greedy": {"growth": float, "deny": float, "expert_second": float,
                         "excavate_deny": float, "explore_value": float,
@@ -48,9 +48,12 @@ class Tile:
         return (self.x < other.x + other.w and other.x < self.x + self.w
                 and self.y < other.y + other.h and other.y < self.y + self.h)
 
-    def mirrored(self, box_width: float) -> "Tile":
-        """Where this tile lies in the lid when it shows here after the flip (and vice versa)."""
-        return Tile(box_width - self.x - self.w, self.y, self.w, self.h)
+    def flipped(self, box: tuple[float, float], axis: str) -> "Tile":
+        """Where this tile lies in the lid when it shows here after the box is turned over
+        (and vice versa): mirrored left-right for ``axis`` "x", top-bottom for "y"."""
+        if axis == "x":
+            return Tile(box[0] - self.x - self.w, self.y, self.w, self.h)
+        return Tile(self.x, box[1] - self.y - self.h, self.w, self.h)
 
 
 Layer = tuple[Tile, ...]
@@ -106,6 +109,32 @@ def dig_from_fields(doc: dict[str, Any], source: str = "<dig>") -> Dig:
         out.append(tuple(tiles))
     return Dig((box[0], box[1]), tuple(out), str(doc.get("options", {}).get("style", ""))
                if isinstance(doc.get("options"), dict) else "")
+
+
+#: How the box may be turned over (``[box] flip``): the axis, and what it means at the table.
+FLIPS = {"x": "left-right, like the page of a book", "y": "top-bottom, tipped toward you"}
+
+
+def flip_axis() -> str:
+    """``[box] flip`` of the rules data, checked: "x" or "y" (anything else → InputError)."""
+    value = data()["box"]["flip"]
+    if value not in FLIPS:
+        from generator.core.data import resource
+
+        choices = "; ".join(f'"{k}" ({v})' for k, v in FLIPS.items())
+        raise InputError(f"{resource('seeds', 'tanis.toml')} [box.flip]: {value!r} is not a way "
+                         f"to turn the box over; choose {choices}")
+    return value
+
+
+def sheet_numbers(layer: Layer | list) -> list[int]:
+    """The number the sheet prints on each tile of ``layer`` (in the layer's order): tiles are
+    numbered 1, 2, ... in reading order of the surface view, top row first, left to right."""
+    order = sorted(range(len(layer)), key=lambda i: (layer[i].y, layer[i].x))
+    numbers_of = [0] * len(layer)
+    for number, i in enumerate(order, start=1):
+        numbers_of[i] = number
+    return numbers_of
 
 
 # ---- tile identities ----------------------------------------------------------------------------

@@ -1,131 +1,169 @@
-"""The Tanis dig setup sheet: the four layers as they are laid into the lid, and the surface.
+"""The Tanis dig setup sheet: the four layers as they are laid into the lid, how to turn the box
+over, and the surface.
 
-Each laid layer is drawn mirrored (the box is turned over afterwards), numbered in laying order,
-with one instruction line and a check box. Corner A marks the same physical corner in every
-drawing, so the mirroring is visible. The surface after the flip is drawn as players will see it.
+Each laid layer is drawn as it lies in the lid (mirrored along the axis the box is turned over,
+``[box] flip`` of seeds/tanis.toml), numbered, with one instruction line and a check box. Corner
+A marks the same corner of the box in every drawing, and the words say which real corner it is
+(:mod:`render_flip`). The surface after the flip is drawn as players will see it. Tiles carry
+the same numbers in the lid drawing of layer 1 and on the surface (:func:`model.sheet_numbers`).
+Every word comes from the text catalogue in the run's language (``[dig]`` of
+``templates/i18n/<lang>/tanis.toml``); a line too long for its place (a translation) wraps, and
+the layout makes room for it.
 """
 
 from __future__ import annotations
 
+from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
-from generator.draw.scene import Group, Item, Page, Polygon, Rect, Style, translate
-from generator.draw.text import text
+from generator.draw.scene import PT_TO_MM, Group, Item, Page, Rect, Style, translate
+from generator.draw.text import paragraph, set_lines, text, wrap
 from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, title_block
-from generator.games.tanis.model import Dig, Layer
+from generator.games.tanis import render_flip as flip
+from generator.games.tanis.model import Dig, Layer, flip_axis, sheet_numbers
 
 LAYER_ROLES = ("layer1", "layer2", "layer3", "layer4")
-INSTRUCTIONS = (
-    "Into the empty lid, face down. This layer becomes the surface.",
-    "On top of layer 1. No tile may sit exactly on a tile below.",
-    "On top of layer 2, the same way. Keep the layer tight.",
-    "Last layer. Then close the box, hold it shut and turn it over.",
-)
-INTRO = ("Shuffle the 40 tiles face down. Fill the lid layer by layer in the order 1 to 4, "
-         "each exactly as drawn (seen from above while you fill the lid).")
-SURFACE_NOTE = ("After the flip, lift the lid: layer 1 is on top, seen like this. "
-                "Corner A is the same corner of the box in every drawing.")
+LEADING = BODY_PT * PT_TO_MM * 1.2
+GAP = 10.0            # between the two columns
+INSTRUCTIONS = 4      # [dig.lay] 1..4 of the catalogue; later layers take the last
 
 
 def _box_diagram(sheet: Sheet, dig: Dig, layer: Layer, unit: float, role: str,
-                 mirrored: bool) -> list[Item]:
-    """One layer in its box outline at (0, 0), ``unit`` mm per tile width."""
+                 axis: str | None) -> list[Item]:
+    """One layer in its box outline at (0, 0), ``unit`` mm per tile width; ``axis`` mirrors it
+    as laid in the lid (None: the surface as seen after the flip)."""
     width, height = dig.box
     ink = sheet.theme("ink")
     items: list[Item] = [Rect(0, 0, width * unit, height * unit,
                               Style(stroke=ink, width=0.8, fill=sheet.theme("paper")))]
     inset = 0.7
     fill = sheet.theme(role)
-    ordered = sorted(layer, key=lambda t: (t.y, t.x))
-    for number, tile in enumerate(ordered, start=1):
-        t = tile.mirrored(width) if mirrored else tile
+    for number, tile in zip(sheet_numbers(layer), layer):
+        t = tile.flipped(dig.box, axis) if axis else tile
         x, y, w, h = t.x * unit + inset, t.y * unit + inset, t.w * unit - 2 * inset, t.h * unit - 2 * inset
         items.append(Rect(x, y, w, h, Style(stroke=ink, width=0.4, fill=fill), radius=1.2))
+        # Ink, not muted grey: the number must read on every layer colour (>= 4.5:1).
         items.append(text(x + w / 2, y + h / 2 + 1.2, str(number), SMALL_PT, anchor="middle",
-                          fill=sheet.theme("muted")))
-    items += _corner_mark(sheet, width * unit if mirrored else 0.0, unit)
+                          fill=sheet.theme("ink")))
+    cx, cy = flip.lid_corner(axis, dig.box) if axis else (0, 0)
+    items += flip.corner_mark(sheet, cx * unit, cy * unit, width * unit, height * unit)
     return items
 
 
-def _corner_mark(sheet: Sheet, x: float, unit: float) -> list[Item]:
-    """A small triangle with 'A' in the top corner at ``x`` (left edge 0 or right edge)."""
-    size = min(unit * 0.45, 6.0)
-    sign = -1 if x > 0 else 1
-    tri = Polygon(((x, 0), (x + sign * size, 0), (x, size)),
-                  Style(stroke=None, fill=sheet.theme("accent")))
-    # The letter sits above the corner, inside the box's width, so it never leaves the margins.
-    return [tri, text(x, -1.2, "A", SMALL_PT, bold=True, anchor="start" if sign > 0 else "end",
-                      fill=sheet.theme("accent"))]
+def _panel_height(dig: Dig, unit: float, axis: str, sheet: Sheet, extra: float) -> float:
+    """A layer panel's height; ``extra``: its instruction's second line, if any panel has one."""
+    return (5 + dig.box[1] * unit + 5 + flip.corner_room(axis) + extra + 2.5
+            + sheet.limits["min_box"])
 
 
-def _panel(sheet: Sheet, dig: Dig, depth: int, x: float, y: float, width: float,
-           unit: float) -> tuple[Group, float]:
-    """Layer ``depth`` as laid (mirrored) with heading, instruction and check box."""
-    head = label(sheet, 0, 0, f"Layer {depth + 1}", HEADING_PT, bold=True, max_width=width)
-    laid = "laid first" if depth == 0 else ("laid last" if depth == len(dig.layers) - 1
-                                             else f"laid {_ordinal(depth + 1)}")
-    sub = label(sheet, head.width + 2.5, 0, f"({laid}, seen in the lid)", BODY_PT, role="muted",
-                max_width=width - head.width - 2.5)
+def _instruction(say: Words, depth: int, width: float) -> list[str]:
+    """What to do with layer ``depth`` (the last instruction for any later layer), wrapped at
+    the body size (one line in English; a longer translation takes two rather than shrinking
+    beside its neighbours)."""
+    return wrap(say(f"lay.{min(depth + 1, INSTRUCTIONS)}"), BODY_PT, width)
+
+
+def _instruction_extra(say: Words, dig: Dig, width: float) -> float:
+    return max(len(_instruction(say, d, width)) - 1 for d in range(len(dig.layers))) * LEADING
+
+
+def _panel(sheet: Sheet, dig: Dig, depth: int, at: tuple[float, float, float], unit: float,
+           axis: str, say: Words) -> Group:
+    """Layer ``depth`` as laid (mirrored) with heading, instruction and check box; ``at`` is
+    (x, y, width)."""
+    x, y, width = at
+    head = label(sheet, 0, 0, say("layer", n=depth + 1), HEADING_PT, bold=True, max_width=width)
+    sub = label(sheet, head.width + 2.5, 0, say("seen", laid=_laid(say, depth, len(dig.layers))),
+                BODY_PT, role="muted", max_width=width - head.width - 2.5)
     box_h = dig.box[1] * unit
     diagram = Group(tuple(_box_diagram(sheet, dig, dig.layers[depth], unit,
-                                       LAYER_ROLES[depth % len(LAYER_ROLES)], True)),
+                                       LAYER_ROLES[depth % len(LAYER_ROLES)], axis)),
                     translate(0, 5), name=f"layer-{depth + 1}")
-    step_y = 5 + box_h + 5
-    instr = label(sheet, 0, step_y, INSTRUCTIONS[min(depth, len(INSTRUCTIONS) - 1)], BODY_PT,
-                  max_width=width)
-    box = checkbox(sheet, 0, step_y + 2.5, f"{len(dig.layers[depth])} tiles laid", max_width=width)
-    height = step_y + 2.5 + sheet.limits["min_box"]
-    return Group((head, sub, diagram, instr, box), translate(x, y), name=f"panel-{depth + 1}"), height
+    step_y = 5 + box_h + 5 + flip.corner_room(axis)
+    lines = _instruction(say, depth, width)
+    instr = set_lines(0, step_y, lines, BODY_PT, width, fill=sheet.theme("ink"))
+    step_y += _instruction_extra(say, dig, width)
+    box = checkbox(sheet, 0, step_y + 2.5, say("laid", n=len(dig.layers[depth])),
+                   max_width=width)
+    return Group((head, sub, diagram, *instr, box), translate(x, y), name=f"panel-{depth + 1}")
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+def _laid(say: Words, depth: int, layers: int) -> str:
+    """'laid first', 'laid second'…, 'laid last'."""
+    if depth == 0:
+        return say("order.first")
+    if depth == layers - 1:
+        return say("order.last")
+    if say.cat.has(say.key(f"order.{depth + 1}")):
+        return say(f"order.{depth + 1}")
+    return say("order.other", n=depth + 1)
 
 
 def render_dig(dig: Dig, sheet: Sheet, info) -> list[Page]:
-    """The setup sheet of a dig (page 1) and the players' score pad (page 2)."""
-    items, y = title_block(sheet, "Tanis — dig pattern",
-                           f"style {dig.style or 'custom'} · seed {info.seed}")
-    intro_lines = _intro(sheet, y)
-    items += intro_lines
-    y += 10
-    gap = 10.0
-    col_w = (sheet.content_width - gap) / 2
-    width, height = dig.box
-    # Unit size: as large as fits two rows of panels plus the surface block, at most 14 mm.
-    reserve = 2 * (5 + 5 + 2.5 + sheet.limits["min_box"] + 8) + 24
-    unit = min(14.0, col_w / width, (sheet.bottom - y - reserve) / (3 * height))
-    row_h = 0.0
-    for depth in range(len(dig.layers)):
-        col = depth % 2
-        panel, h = _panel(sheet, dig, depth, sheet.left + col * (col_w + gap), y, col_w, unit)
-        items.append(panel)
-        row_h = max(row_h, h)
-        if col == 1 or depth == len(dig.layers) - 1:
-            y += row_h + 8
-            row_h = 0.0
-    items += _surface(sheet, dig, y, unit)
+    """The setup sheet of a dig (page 1) and the players' score pad (page 2), in the run's
+    language."""
+    say = catalogue(info.lang).words("tanis.dig")
+    axis = flip_axis()
+    style = say(f"style.{dig.style or 'custom'}")
+    items, y = title_block(sheet, say("title"), say("subtitle", style=style, seed=info.seed))
+    intro = say("intro", tiles=sum(len(layer) for layer in dig.layers), layers=len(dig.layers),
+                corner=flip.corner_words(flip.lid_corner(axis, dig.box), dig.box, say))
+    intro += " " + say("classic_note") if dig.style == "classic" else ""
+    lines = len(wrap(intro, BODY_PT, sheet.content_width))
+    items += paragraph(sheet.left, y, intro, BODY_PT, sheet.content_width, lines,
+                       fill=sheet.theme("ink"))
+    y += (lines - 1) * LEADING + 6
+    col_w = (sheet.content_width - GAP) / 2
+    extra = _instruction_extra(say, dig, col_w)
+    right = _turning(sheet, dig, axis, col_w, say)
+    unit = _unit(sheet, dig, axis, (sheet.bottom - y, col_w, right[1], extra))
+    for row in range(0, len(dig.layers), 2):
+        for col in range(2):
+            if row + col < len(dig.layers):
+                items.append(_panel(sheet, dig, row + col,
+                                    (sheet.left + col * (col_w + GAP), y, col_w), unit, axis,
+                                    say))
+        y += _panel_height(dig, unit, axis, sheet, extra) + 8
+    items.append(_surface(sheet, dig, y, unit, say))
+    items.append(Group((right[0],), translate(sheet.left + col_w + GAP, y), name="turning"))
     from generator.games.tanis.render_pad import render_score_pad
 
     return [Page(sheet.width, sheet.height, tuple(items)), render_score_pad(sheet, info)]
 
 
-def _intro(sheet: Sheet, y: float) -> list[Item]:
-    from generator.draw.text import paragraph
+def _unit(sheet: Sheet, dig: Dig, axis: str, room: tuple[float, float, float, float]) -> float:
+    """Tile width in mm: as large as lets two rows of panels and the bottom block fit (≤ 14);
+    ``room`` is (height, column width, height of the turning block, instruction extra)."""
+    height, col_w, turning_h, extra = room
+    unit = min(14.0, col_w / dig.box[0])
+    while unit > 4.0:
+        rows = -(-len(dig.layers) // 2)
+        bottom = max(6 + dig.box[1] * unit + 4 + sheet.limits["min_box"], turning_h)
+        if rows * (_panel_height(dig, unit, axis, sheet, extra) + 8) + bottom <= height:
+            break
+        unit -= 0.25
+    return unit
 
-    return paragraph(sheet.left, y, INTRO, BODY_PT, sheet.content_width, 2, fill=sheet.theme("ink"))
+
+def _surface(sheet: Sheet, dig: Dig, y: float, unit: float, say: Words) -> Group:
+    """The surface after the flip, drawn as seen, and the final check box."""
+    width = sheet.content_width / 2 - GAP / 2
+    head = label(sheet, 0, 0, say("surface"), HEADING_PT, bold=True, max_width=width)
+    diagram = Group(tuple(_box_diagram(sheet, dig, dig.layers[0], unit, LAYER_ROLES[0], None)),
+                    translate(0, 6), name="surface")
+    total = checkbox(sheet, 0, 6 + dig.box[1] * unit + 4,
+                     say("all_laid", n=sum(len(layer) for layer in dig.layers)),
+                     max_width=width - 7)
+    return Group((head, diagram, total), translate(sheet.left, y), name="after-the-flip")
 
 
-def _surface(sheet: Sheet, dig: Dig, y: float, unit: float) -> list[Item]:
-    """The surface after the flip, drawn unmirrored, with the closing note."""
-    head = label(sheet, sheet.left, y, "After the flip: the surface", HEADING_PT, bold=True)
-    diagram = Group(tuple(_box_diagram(sheet, dig, dig.layers[0], unit, LAYER_ROLES[0], False)),
-                    translate(sheet.left, y + 5), name="surface")
-    note_x = sheet.left + dig.box[0] * unit + 8
-    from generator.draw.text import paragraph
-
-    note = paragraph(note_x, y + 9, SURFACE_NOTE, BODY_PT, sheet.right - note_x, 4,
-                     fill=sheet.theme("ink"))
-    total = checkbox(sheet, note_x, y + 9 + 4 * 4 + 2,
-                     f"all {sum(len(layer) for layer in dig.layers)} tiles in the box",
-                     max_width=sheet.right - note_x - 8)
-    return [head, diagram, *note, total]
+def _turning(sheet: Sheet, dig: Dig, axis: str, width: float,
+             say: Words) -> tuple[Group, float]:
+    """'Turning the box over': the words and the small diagram, at (0, 0); and its height."""
+    head = label(sheet, 0, 0, say("turning"), HEADING_PT, bold=True, max_width=width)
+    diagram, _, diagram_h = flip.flip_diagram(sheet, axis, dig.box, say)
+    words = flip.turn_words(axis, dig.box, say) + " " + flip.lift_words(dig.box, say)
+    lines = len(wrap(words, BODY_PT, width))
+    top = 1.5 + diagram_h + 4
+    para = paragraph(0, top, words, BODY_PT, width, lines, fill=sheet.theme("ink"))
+    placed = Group((diagram,), translate(2, 1.5))
+    return Group((head, placed, *para), name="turning-words"), top + (lines - 1) * LEADING + 2

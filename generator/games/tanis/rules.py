@@ -1,6 +1,8 @@
 """Tanis rules: what makes a dig valid.
 
-``validate_dig`` reports every violation with its own code:
+``validate_dig`` reports every violation with its own code; a tile is named as the sheet
+numbers it (``layer 2 tile 4``: tiles of a layer count 1, 2, ... in reading order of the surface
+view, top row first), with its position:
   ``box-size``        the box is not the size of the rules data
   ``layer-count``     not exactly 4 layers
   ``tile-count``      a layer without exactly 10 tiles
@@ -15,15 +17,15 @@
 from __future__ import annotations
 
 from generator.core.report import Report
-from generator.games.tanis.model import Dig, Layer, Tile, data
+from generator.games.tanis.model import Dig, Layer, Tile, data, sheet_numbers
 
 
 def _is_step(v: float, step: float) -> bool:
     return abs(v / step - round(v / step)) < 1e-9
 
 
-def _tile_name(depth: int, index: int, tile: Tile) -> str:
-    return f"layer {depth + 1} tile {index + 1} at ({tile.x:g}, {tile.y:g})"
+def _tile_name(depth: int, number: int, tile: Tile) -> str:
+    return f"layer {depth + 1} tile {number} at ({tile.x:g}, {tile.y:g})"
 
 
 def check_layer(layer: Layer, depth: int, box: tuple[int, int], report: Report) -> None:
@@ -34,8 +36,9 @@ def check_layer(layer: Layer, depth: int, box: tuple[int, int], report: Report) 
                    f"{spec['tiles_per_layer']}", f"layer {depth + 1}")
     sizes = {(spec["tile_short"], spec["tile_long"]), (spec["tile_long"], spec["tile_short"])}
     width, height = box
+    number = sheet_numbers(layer)
     for i, t in enumerate(layer):
-        name = _tile_name(depth, i, t)
+        name = _tile_name(depth, number[i], t)
         if (t.w, t.h) not in sizes:
             report.add("tile-size", f"is {t.w:g} x {t.h:g}, a tile is 1 x 2", name)
         if not all(_is_step(v, spec["step"]) for v in (t.x, t.y, t.w, t.h)):
@@ -45,7 +48,8 @@ def check_layer(layer: Layer, depth: int, box: tuple[int, int], report: Report) 
     for i, a in enumerate(layer):
         for j in range(i + 1, len(layer)):
             if a.overlaps(layer[j]):
-                report.add("overlap", f"overlaps tile {j + 1}", _tile_name(depth, i, a))
+                report.add("overlap", f"overlaps tile {number[j]}",
+                           _tile_name(depth, number[i], a))
     uncovered = _uncovered(layer, box, spec["step"])
     if uncovered:
         cells = ", ".join(f"({x:g}, {y:g})" for x, y in uncovered[:6])
@@ -81,11 +85,12 @@ def validate_dig(dig: Dig) -> Report:
     for depth, layer in enumerate(dig.layers):
         check_layer(layer, depth, box, report)
     for depth in range(len(dig.layers) - 1):
-        below = set(dig.layers[depth + 1])
+        below = list(dig.layers[depth + 1])
+        number, under = sheet_numbers(dig.layers[depth]), sheet_numbers(below)
         for i, t in enumerate(dig.layers[depth]):
             if t in below:
-                report.add("stacked", f"lies exactly on a tile of layer {depth + 2}",
-                           _tile_name(depth, i, t))
+                report.add("stacked", f"lies exactly on tile {under[below.index(t)]} of layer "
+                           f"{depth + 2}", _tile_name(depth, number[i], t))
     return report
 
 

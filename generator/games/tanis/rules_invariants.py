@@ -6,12 +6,12 @@ engine's incremental bookkeeping is checked against a plain re-derivation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from generator.games.tanis.model import CARDS, data
+from generator.games.tanis.rules_board import EXCAVATED, EXPLORER, IN_DIG, OVER, SLIDE
 
-if TYPE_CHECKING:  # pragma: no cover
-    from generator.games.tanis.rules_play import State
+State = Any    # a rules_play.State (which imports this module to check itself)
 
 
 def invariants(state: "State") -> list[str]:
@@ -21,13 +21,12 @@ def invariants(state: "State") -> list[str]:
     problems += _geometry(state)
     problems += _visibility(state)
     problems += _cards(state)
+    problems += _sliding(state)
     return problems
 
 
 def _accounting(state: "State") -> list[str]:
     """Each tile is in the dig, with one player, or excavated; holdings match the takes."""
-    from generator.games.tanis.rules_play import EXCAVATED, IN_DIG, OVER
-
     out = []
     players = len(state.held)
     places = {IN_DIG, EXCAVATED, *range(players)}
@@ -40,6 +39,12 @@ def _accounting(state: "State") -> list[str]:
     if len(set(state.codes)) != len(state.codes):
         out.append("two slots carry the same tile identity")
     per = state.board.per
+    gone = [0] * len(state.gone)
+    for t, w in enumerate(state.where):
+        if w != IN_DIG:
+            gone[state.codes[t] // per] |= 1 << (state.codes[t] % per)
+    if gone != state.gone:
+        out.append("the tiles out of play do not match the tiles taken or excavated")
     for p in range(players):
         held = [0] * len(state.held[p])
         for t, w in enumerate(state.where):
@@ -54,8 +59,6 @@ def _accounting(state: "State") -> list[str]:
 
 def _geometry(state: "State") -> list[str]:
     """Tiles inside the box, no overlap on a level, every tile held up by the level below."""
-    from generator.games.tanis.rules_play import IN_DIG
-
     b = state.board
     out = []
     occ = [0] * b.levels
@@ -83,8 +86,6 @@ def _geometry(state: "State") -> list[str]:
 
 def _visibility(state: "State") -> list[str]:
     """The visible list equals a re-derivation; every visible tile has been seen."""
-    from generator.games.tanis.rules_play import IN_DIG
-
     b = state.board
     expected = []
     for t in range(b.tiles):
@@ -111,4 +112,19 @@ def _cards(state: "State") -> list[str]:
             if left[i] < 0 or left[i] + used[i] != start[name]:
                 out.append(f"player {p + 1}: {left[i]} {name} left and {used[i]} used, "
                            f"starting hand has {start[name]}")
+    return out
+
+
+def _sliding(state: "State") -> list[str]:
+    """While an Explorer slide goes on, its tile is in the dig, visible, and a card was spent."""
+    if state.phase != SLIDE:
+        return [] if state.slide is None else ["a slide is noted outside the slide step"]
+    if state.slide is None:
+        return ["the slide step has no tile"]
+    t = state.slide[0]
+    out = []
+    if state.where[t] != IN_DIG or t not in state.visible:
+        out.append(f"the sliding {state.describe(t)} is not a visible tile of the dig")
+    if not state.used[state.player][EXPLORER]:
+        out.append("a slide goes on but no Explorer card was played")
     return out

@@ -1,22 +1,25 @@
 """The Tanis engine: a two-player game on a dig, with tile identities dealt face down.
 
-Geometry is kept in half units (the slide step) by :mod:`rules_board`: every footprint is a bit
+Geometry is kept in half units (the path step) by :mod:`rules_board`: every footprint is a bit
 mask. A tile is *completely visible* when no tile still in the dig on a higher level overlaps its
-footprint; tiles slid onto half positions are masks like any other, so half overlaps count. Tile *slots* are numbered through the dig's layers in order
-(layer 1 = surface = slots 0-9 for a standard dig); a slot's identity (type and number) is a code
-of :mod:`model`.
+footprint; tiles slid onto half positions are masks like any other, so half overlaps count. Tile
+*slots* are numbered through the dig's layers in order (layer 1 = surface = slots 0-9 for a
+standard dig); a slot's identity (type and number) is a code of :mod:`model`. Messages name a
+tile as the sheet numbers it (``layer 2 tile 4``).
 
 A turn is one or more *steps*; the same player makes every step of a turn:
 
 * ``Take(t)``            take a visible tile; ends the turn.
-* ``Explore(t, dx, dy)`` Explorer card: slide visible tile ``t`` by (dx, dy) units, then the
-                         player must ``Take`` any visible tile (seen after the slide).
+* ``Explore(t, dx, dy)`` Explorer card: slide visible tile ``t`` to its next stop in one
+                         direction ((dx, dy) in units, one of them zero; stops in
+                         :mod:`rules_slide`). Then, step by step, either ``Explore`` the same tile
+                         on to its next stop the same way, or ``Take`` any visible tile.
 * ``Excavate(t)``        Excavator card: remove visible tile ``t`` from the game, then ``Take``.
 * ``Expert()``           Expert card, declared first: then ``Take`` twice, the second tile of
                          another type (if none is visible the turn ends after one tile).
 
-Two-step turns let a player (and a bot) see what a slide or an excavation uncovered before
-choosing the take, as at the table. The game ends when the dig is empty.
+Multi-step turns let a player (and a bot) see what each stop of a slide or an excavation
+uncovered before choosing what to do next, as at the table. The game ends when the dig is empty.
 """
 
 from __future__ import annotations
@@ -27,14 +30,14 @@ from typing import Sequence
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
-from generator.games.tanis.rules_board import Board, half_units
+from generator.games.tanis import rules_slide
+# The engine's codes (steps of a turn, where a tile is, card indices) live with the geometry
+# in rules_board, so the invariant checks can read them without importing the engine.
+from generator.games.tanis.rules_board import (  # noqa: F401 (part of this module's API)
+    DIRECTIONS, EXCAVATED, EXCAVATOR, EXPERT, EXPERT1, EXPERT2, EXPLORER, IN_DIG, OVER, PHASES,
+    SLIDE, START, TAKE, Board, half_units,
+)
 from generator.games.tanis.rules_scoring import mask_points, winner
-
-START, TAKE, EXPERT1, EXPERT2, OVER = range(5)
-PHASES = ("start", "take", "expert-first", "expert-second", "over")
-IN_DIG, EXCAVATED = -1, -2
-EXPLORER, EXCAVATOR, EXPERT = range(3)
-DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +49,8 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Explore:
-    """Explorer: slide visible tile ``tile`` by ``dx`` or ``dy`` units (one of them zero)."""
+    """Explorer: slide visible tile ``tile`` by ``dx`` or ``dy`` units (one of them zero) to its
+    next stop that way."""
 
     tile: int
     dx: float
@@ -85,7 +89,8 @@ class State:
     """A Tanis game in progress (see the module doc for moves and steps)."""
 
     __slots__ = ("board", "codes", "first", "player", "phase", "pos", "mask", "where", "occ",
-                 "held", "cards", "used", "left", "turn", "visible", "seen", "expert_type")
+                 "held", "gone", "cards", "used", "left", "turn", "visible", "seen",
+                 "expert_type", "slide")
 
     def __init__(self, dig: Dig, codes: Sequence[int], first: int = 0,
                  board: Board | None = None):
@@ -106,12 +111,15 @@ class State:
         for t, m in enumerate(self.mask):
             self.occ[b.level[t]] |= m
         self.held = [[0] * len(data()["components"]["types"]) for _ in range(players)]
+        # Per type, the numbers out of play (taken by anyone or excavated): public knowledge.
+        self.gone = [0] * len(data()["components"]["types"])
         self.cards = [[cards[c] for c in CARDS] for _ in range(players)]
         self.used = [[0] * len(CARDS) for _ in range(players)]
         self.left = b.tiles
         self.turn = 0
         self.seen = 0
         self.expert_type = -1
+        self.slide: tuple[int, int, int] | None = None   # (tile, dx, dy) while sliding
         self.visible: list[int] = []
         self._refresh()
 
@@ -151,7 +159,10 @@ class State:
             return [_TAKES[t] for t in self.visible if self.codes[t] // per != self.expert_type]
         if phase == OVER:
             return []
-        return [_TAKES[t] for t in self.visible]
+        moves = [_TAKES[t] for t in self.visible]
+        if phase == SLIDE:
+            moves += self._next_slide()
+        return moves
 
     def apply(self, move: Move) -> None:
         """Plays one step; an illegal step raises :class:`RuleError` and changes nothing."""
@@ -183,10 +194,11 @@ class State:
         return self.codes[tile] if self.seen >> tile & 1 else None
 
     def describe(self, tile: int) -> str:
-        """``'tile 12 (layer 2 at (1.5, 0))'`` for messages."""
+        """``'layer 2 tile 4 (at (1.5, 0))'`` for messages: the tile as the sheet numbers it."""
+        b = self.board
         x, y = self.pos[tile]
-        step = self.board.step
-        return f"tile {tile} (layer {self.board.level[tile] + 1} at ({x * step:g}, {y * step:g}))"
+        return (f"layer {b.level[tile] + 1} tile {b.number[tile]} (at ({x * b.step:g}, "
+                f"{y * b.step:g}))")
 
     def cards_left(self, player: int) -> dict[str, int]:
         return dict(zip(CARDS, self.cards[player]))
@@ -202,35 +214,56 @@ class State:
         return sorted(self.codes[t] for t, w in enumerate(self.where) if w == EXCAVATED)
 
     def slides(self) -> list[Explore]:
-        """Every legal Explorer slide: each visible tile, direction and stop (half units)."""
+        """Every legal first step of an Explorer slide: each visible tile that can move, to its
+        next stop in each direction."""
         b = self.board
         out: list[Explore] = []
-        cover = 0
-        for depth in range(b.levels):
-            occ = self.occ[depth]
-            support = self.occ[depth + 1] if depth + 1 < b.levels else b.full
-            free = b.full & ~occ & support & ~cover
-            cover |= occ
+        free_of: dict[int, int] = {}
+        cols, rows, step, occ = b.cols, b.rows, b.step, self.occ
+        for t in self.visible:                 # in level order
+            depth = b.level[t]
+            free = free_of.get(depth)
+            if free is None:
+                cover = 0
+                for d in range(depth):
+                    cover |= occ[d]
+                support = occ[depth + 1] if depth + 1 < b.levels else b.full
+                free = free_of[depth] = b.full & ~occ[depth] & support & ~cover
             if not free:
                 continue  # tight or unsupported level: nothing on it can move
-            for t in b.by_level[depth]:
-                if self.where[t] == IN_DIG and t in self.visible:
-                    out += self._tile_slides(t, free | self.mask[t])
+            allowed = free | self.mask[t]
+            table = b.shape[t]
+            x0, y0 = self.pos[t]
+            w, h = b.size[t]
+            for dx, dy in DIRECTIONS:
+                x, y = x0 + dx, y0 + dy
+                if not (0 <= x <= cols - w and 0 <= y <= rows - h) or \
+                        table[y * cols + x] & ~allowed:
+                    continue                  # blocked at once: no stop that way
+                found = rules_slide.stops(self, t, dx, dy, 1, allowed)
+                if found:
+                    out.append(_explore(t, found[0][0] - x0, found[0][1] - y0, step))
         return out
 
-    def _tile_slides(self, t: int, allowed: int) -> list[Explore]:
-        b = self.board
+    def _next_slide(self) -> list[Explore]:
+        """The step on to the next stop of the tile being slid, if it has one."""
+        t, dx, dy = self.slide
+        found = rules_slide.stops(self, t, dx, dy, 1)
+        if not found:
+            return []
         x0, y0 = self.pos[t]
-        w, h = b.size[t]
-        out = []
-        for dx, dy in DIRECTIONS:
-            x, y, k = x0 + dx, y0 + dy, 1
-            while 0 <= x <= b.cols - w and 0 <= y <= b.rows - h:
-                if b.mask(t, x, y) & ~allowed:
-                    break
-                out.append(_explore(t, dx * k, dy * k, b.step))
-                x, y, k = x + dx, y + dy, k + 1
-        return out
+        return [_explore(t, found[0][0] - x0, found[0][1] - y0, self.board.step)]
+
+    def stops_ahead(self, tile: int, dx: int, dy: int,
+                    room: int | None = None) -> list[tuple[int, int]]:
+        """Every stop of ``tile`` in unit direction (dx, dy) from where it is, in half units
+        (geometry only: what a player can see without moving it). ``room`` is
+        :meth:`slide_room` when the caller has it."""
+        return rules_slide.stops(self, tile, dx, dy, 0, room)
+
+    def slide_room(self, tile: int) -> int:
+        """The mask of places ``tile`` may pass on a slide (its own footprint included)."""
+        return rules_slide.room(self, tile)
 
     # ---- steps ------------------------------------------------------------------------------
 
@@ -284,23 +317,37 @@ class State:
         self.phase = TAKE
 
     def _explore(self, move: Explore) -> None:
-        self._card_check(EXPLORER, 1)
-        self._check_tile(move.tile, "slide")
+        if self.phase == SLIDE:
+            t, sx, sy = self.slide
+            if move.tile != t:
+                raise RuleError(f"cannot slide {self.describe(move.tile)}: this Explorer slides "
+                                f"{self.describe(t)} (go on with it, or take a tile)")
+        else:
+            self._card_check(EXPLORER, 1)
+            self._check_tile(move.tile, "slide")
         hx, hy = self._slide_steps(move)
-        self._check_path(move.tile, hx, hy)
         t = move.tile
+        direction = ((hx > 0) - (hx < 0), (hy > 0) - (hy < 0))
+        if self.phase == SLIDE and direction != (sx, sy):
+            raise RuleError(f"cannot turn {self.describe(t)} round: a slide goes in one straight "
+                            "line")
         x, y = self.pos[t]
+        nxt = rules_slide.stops(self, t, direction[0], direction[1], 1)
+        if not nxt or nxt[0] != (x + hx, y + hy):
+            raise rules_slide.refuse(self, t, hx, hy)
         depth = self.board.level[t]
         self.occ[depth] &= ~self.mask[t]
         self.pos[t] = (x + hx, y + hy)
         self.mask[t] = self.board.mask(t, x + hx, y + hy)
         self.occ[depth] |= self.mask[t]
-        self._spend(EXPLORER)
-        self.phase = TAKE
+        if self.phase == START:
+            self._spend(EXPLORER)
+        self.phase = SLIDE
+        self.slide = (t, direction[0], direction[1])
         self._refresh()
 
     def _slide_steps(self, move: Explore) -> tuple[int, int]:
-        """The slide in half units; diagonal, empty or unaligned slides are refused."""
+        """The slide in half units; diagonal, empty or off-grid slides are refused."""
         if move.dx and move.dy:
             raise RuleError(f"cannot slide {self.describe(move.tile)} diagonally: move it along "
                             "one direction only (dx or dy zero)")
@@ -313,37 +360,10 @@ class State:
             raise RuleError(f"cannot stop {self.describe(move.tile)} after ({move.dx:g}, "
                             f"{move.dy:g}): a slide ends aligned on a whole or half unit") from None
 
-    def _check_path(self, t: int, hx: int, hy: int) -> None:
-        """Every half step of the path: inside the box, no push, supported, not under a tile."""
-        b = self.board
-        depth = b.level[t]
-        others = self.occ[depth] & ~self.mask[t]
-        support = self.occ[depth + 1] if depth + 1 < b.levels else b.full
-        cover = 0
-        for d in range(depth):
-            cover |= self.occ[d]
-        (x, y), (w, h) = self.pos[t], b.size[t]
-        dx, dy = (hx > 0) - (hx < 0), (hy > 0) - (hy < 0)
-        for _ in range(abs(hx) + abs(hy)):
-            x, y = x + dx, y + dy
-            at = f"({x * b.step:g}, {y * b.step:g})"
-            if not (0 <= x <= b.cols - w and 0 <= y <= b.rows - h):
-                raise RuleError(f"cannot slide {self.describe(t)} to {at}: it would leave the box")
-            m = b.mask(t, x, y)
-            if m & others:
-                hit = next(o for o in b.by_level[depth] if o != t and self.where[o] == IN_DIG
-                           and self.mask[o] & m)
-                raise RuleError(f"cannot slide {self.describe(t)} to {at}: it would push "
-                                f"{self.describe(hit)}")
-            if m & ~support:
-                raise RuleError(f"cannot slide {self.describe(t)} to {at}: it would pass over a "
-                                "gap (the level below does not hold it up there)")
-            if m & cover:
-                raise RuleError(f"cannot slide {self.describe(t)} to {at}: a tile above is in "
-                                "the way")
-
     def _remove(self, tile: int, to: int) -> None:
         self.where[tile] = to
+        code = self.codes[tile]
+        self.gone[code // self.board.per] |= 1 << (code % self.board.per)
         self.occ[self.board.level[tile]] &= ~self.mask[tile]
         self.left -= 1
         self._refresh()
@@ -351,6 +371,7 @@ class State:
     def _end_turn(self) -> None:
         self.turn += 1
         self.expert_type = -1
+        self.slide = None
         if self.left == 0:
             self.phase = OVER
             return
@@ -380,9 +401,9 @@ class State:
         """An independent copy sharing the immutable board and identities."""
         other = State.__new__(State)
         for name in ("board", "codes", "first", "player", "phase", "left", "turn", "seen",
-                     "expert_type"):
+                     "expert_type", "slide"):
             setattr(other, name, getattr(self, name))
-        for name in ("pos", "mask", "where", "occ", "visible"):
+        for name in ("pos", "mask", "where", "occ", "visible", "gone"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("held", "cards", "used"):
             setattr(other, name, [list(row) for row in getattr(self, name)])

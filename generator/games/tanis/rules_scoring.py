@@ -7,11 +7,13 @@ player who did not take the first turn wins.
 The referee (``tombgen tanis score``) reads::
 
     {"players": [{"snake": [1, 2], "ankh": [], "falcon": [5], "scarab": [7, 8, 9]}, {...}],
-     "first": 0}
+     "first": 1}
 
-A type left out counts as none collected; ``first`` (the index of the starting player) defaults
-to 0. Malformed input is an :class:`InputError` (exit 2); a number outside 1-10, a number listed
-twice, a tile held by both players or a wrong number of players is a :class:`RuleError` (exit 1).
+A type left out counts as none collected; ``first`` is the player who took the first turn,
+numbered as printed (1 or 2; default 1). The result numbers players the same way and says
+whether the totals tied and which rule decided. Malformed input is an :class:`InputError`
+(exit 2); a number outside 1-10, a number listed twice, a tile held by both players, a wrong
+number of players or a ``first`` that is not a player is a :class:`RuleError` (exit 1).
 """
 
 from __future__ import annotations
@@ -83,9 +85,12 @@ def score_player(held: dict[str, list[int]]) -> dict[str, Any]:
 
 
 def score_players(players: list[dict[str, list[int]]], first: int = 0) -> dict[str, Any]:
-    """Every player's groups and total, and the winner (tie rule applied)."""
+    """Every player's groups and total, the winner (tie rule applied; players 0-based here) and
+    ``tie``: whether the best totals were equal, so the tie rule decided."""
     scored = [score_player(p) for p in players]
-    return {"players": scored, "winner": winner([p["total"] for p in scored], first)}
+    totals = [p["total"] for p in scored]
+    return {"players": scored, "winner": winner(totals, first),
+            "tie": totals.count(max(totals)) > 1}
 
 
 # ---- the referee's input ------------------------------------------------------------------------
@@ -99,9 +104,10 @@ def parse_score_input(doc: Any, source: str) -> tuple[list[dict[str, list[int]]]
         raise InputError(f"{source} [{unknown[0]}]: unknown key; allowed: players, first")
     if "players" not in doc or not isinstance(doc["players"], list):
         raise InputError(f"{source} [players]: expected a list with one object per player")
-    first = doc.get("first", 0)
+    first = doc.get("first", 1)
     if isinstance(first, bool) or not isinstance(first, int):
-        raise InputError(f"{source} [first]: expected the index of the starting player (0 or 1)")
+        raise InputError(f"{source} [first]: expected the player who took the first turn, "
+                         "1 or 2")
     players = [_parse_player(p, f"{source} [players[{i}]]") for i, p in enumerate(doc["players"])]
     return players, first
 
@@ -126,8 +132,9 @@ def check_score_input(players: list[dict[str, list[int]]], first: int, source: s
     if len(players) != count:
         raise RuleError(f"{source} [players]: Tanis has {count} players, the file lists "
                         f"{len(players)}")
-    if not 0 <= first < count:
-        raise RuleError(f"{source} [first]: {first} is not a player; use 0 or {count - 1}")
+    if not 1 <= first <= count:
+        raise RuleError(f"{source} [first]: {first} is not a player; players are numbered as "
+                        f"printed, 1 to {count}")
     nums = numbers()
     owner: dict[tuple[str, int], int] = {}
     for i, held in enumerate(players):
@@ -148,10 +155,54 @@ def check_score_input(players: list[dict[str, list[int]]], first: int, source: s
                 owner[(name, n)] = i
 
 
+TIE_RULE = {"second": "on a tie the player who did not take the first turn wins",
+            "first": "on a tie the player who took the first turn wins"}
+
+
 def score_document(doc: Any, source: str) -> dict[str, Any]:
-    """Parses, checks and scores a referee document: the result of :func:`score_players`."""
+    """Parses, checks and scores a referee document (players numbered from 1, as printed):
+    ``players``, ``winner``, ``first``, ``tie`` and ``decided_by`` (``"points"``, or the tie
+    rule's code ``"tie-second"`` / ``"tie-first"``)."""
     players, first = parse_score_input(doc, source)
     check_score_input(players, first, source)
-    result = score_players(players, first)
+    result = score_players(players, first - 1)
+    result["winner"] += 1
     result["first"] = first
+    result["decided_by"] = f"tie-{data()['play']['tie_winner']}" if result["tie"] else "points"
     return result
+
+
+def validate_score_output(doc: dict[str, Any], source: str):
+    """``tombgen validate`` of a ``tombgen/tanis.score`` (what ``tanis score --json`` wrote):
+    the tiles its groups list are scored again, and every field must be what that gives."""
+    from generator.core.errors import TombgenError
+    from generator.core.report import Report
+
+    report = Report(source)
+    players = doc.get("players")
+    if not isinstance(players, list) or not all(
+            isinstance(p, dict) and isinstance(p.get("groups"), list) for p in players):
+        report.add("score-players", "players must be a list of {\"groups\", \"total\"}",
+                   "players")
+        return report
+    tiles = []
+    for i, player in enumerate(players):
+        held: dict[str, list[int]] = {}
+        for group in player["groups"]:
+            if not (isinstance(group, dict) and isinstance(group.get("type"), str)
+                    and isinstance(group.get("numbers"), list)):
+                report.add("score-group", "a group is {\"type\", \"numbers\", \"points\"}",
+                           f"players[{i}].groups")
+                return report
+            held.setdefault(group["type"], []).extend(group["numbers"])
+        tiles.append(held)
+    try:
+        again = score_document({"players": tiles, "first": doc.get("first")}, source)
+    except TombgenError as exc:
+        report.add("score-tiles", exc.message.removeprefix(f"{source}: "), "players")
+        return report
+    for key, value in again.items():
+        if doc.get(key) != value:
+            report.add("score-mismatch", f"{key} is {doc.get(key)!r}; scoring the listed "
+                       f"tiles gives {value!r}", key)
+    return report

@@ -4,12 +4,14 @@ Game ``i`` of a run with seed ``S`` uses the seed ``derive_seed(S, i)`` for its 
 file is given) and for dealing the tile identities, so a run is reproducible. Seat 1 (index 0)
 always takes the first turn; swap ``players`` to see a bot from the other seat.
 
-The summary (``tombgen/tanis.simulation``) holds per seat the bot, wins, win rate, the score
-spread and the mean number of each card used; ties (won by the player who did not start); turns
-per game; and the reveal curve: the mean number of completely visible tiles after each turn
-(turn 0 = before the first turn), with how many games lasted that long.
+The document (``tombgen/tanis.simulation``, :mod:`generator.core.simulation`) holds per seat the
+player, wins, win rate and score with their intervals, whether it starts and the mean number of
+each card used; the length in turns; and the game's own keys: the dig played, ties (won by the
+player who did not start) and the reveal curve: the mean number of completely visible tiles
+after each turn (turn 0 = before the first turn), with its interval and how many games lasted
+that long.
 
-With an ``executor`` (:func:`generator.batch.executor.make_executor`: local processes or dask)
+With an ``executor`` (:func:`generator.core.executor.make_executor`: local processes or dask)
 the games are played in chunks of :data:`CHUNK` by :func:`generator.core.play.run_games`; every
 game still uses its own derived seed, so the records — and the summary — are the same for any
 executor.
@@ -17,13 +19,13 @@ executor.
 
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from generator.core.envelope import envelope
+from generator.core import simulation as sim
 from generator.core.errors import InputError
-from generator.core.play import CHUNK, run_games, summary
+from generator.core.play import CHUNK, run_games
+from generator.core.report import Report
 from generator.core.rng import make_rng
 from generator.games.tanis.bots import make_bot
 from generator.games.tanis.generate import STYLES, generate_dig
@@ -31,6 +33,8 @@ from generator.games.tanis.model import CARDS, Dig, data
 from generator.games.tanis.rules_play import Board, start_state
 
 MAX_STEPS = 1000  # a game has 40 tiles; far fewer steps always suffice
+OWN_KEYS = ("dig", "ties", "reveal_curve")
+UNIT = "turns"
 
 
 @dataclass
@@ -106,35 +110,59 @@ class TanisGame:
 
 
 def summarize(records: Sequence[GameRecord], players: Sequence[str]) -> dict[str, Any]:
-    """The summary fields of a run (see the module doc)."""
+    """The seats of a run's document and the game's own keys but the dig (see the module
+    doc)."""
     n = len(records)
     seats = []
     for seat, bot in enumerate(players):
         wins = sum(1 for r in records if r.winner == seat)
-        seats.append({
-            "seat": seat + 1, "bot": bot, "starts": seat == 0, "wins": wins,
-            "win_rate": round(wins / n, 4),
-            "score": summary([r.scores[seat] for r in records]),
-            "cards_used": {name: round(statistics.fmean(r.cards_used[seat][i] for r in records), 3)
-                           for i, name in enumerate(CARDS)},
-        })
+        cards = {name: sim.mean([r.cards_used[seat][i] for r in records])
+                 for i, name in enumerate(CARDS)}
+        seats.append(sim.seat(seat, bot, n, wins, [r.scores[seat] for r in records],
+                              starts=seat == 0, cards_used=cards))
+    return {"seats": seats,
+            "ties": sim.rate(sum(1 for r in records if len(set(r.scores)) == 1), n),
+            "reveal_curve": _reveal_curve(records)}
+
+
+def _reveal_curve(records: Sequence[GameRecord]) -> dict[str, list]:
+    """Mean number of completely visible tiles after each turn, with its interval and how
+    many games lasted that long."""
     longest = max(len(r.reveal) for r in records)
-    curve, counts = [], []
+    means, intervals, counts = [], [], []
     for turn in range(longest):
         values = [r.reveal[turn] for r in records if len(r.reveal) > turn]
-        curve.append(round(statistics.fmean(values), 3))
+        m = sim.mean(values)
+        means.append(m["mean"])
+        intervals.append(m["interval"])
         counts.append(len(values))
-    return {
-        "seats": seats,
-        "ties": sum(1 for r in records if len(set(r.scores)) == 1),
-        "turns": summary([len(r.reveal) - 1 for r in records]),
-        "reveal_curve": {"mean_visible": curve, "games": counts},
-    }
+    return {"mean_visible": means, "interval": intervals, "games": counts}
 
 
 def simulation_document(records: Sequence[GameRecord], seed: int, players: Sequence[str],
                         dig_info: dict[str, Any]) -> dict[str, Any]:
-    """The JSON document of a run: envelope, what was played, and :func:`summarize`."""
-    fields = {"games": len(records), "dig": dig_info, "players": list(players)}
-    fields.update(summarize(records, players))
-    return envelope("tanis", "simulation", seed, fields)
+    """The JSON document of a run: envelope, :func:`summarize`, and the dig played."""
+    fields = summarize(records, players)
+    return sim.document("tanis", seed, len(records), players, fields.pop("seats"),
+                        [len(r.reveal) - 1 for r in records], UNIT, {"dig": dig_info, **fields})
+
+
+def describe(doc: dict[str, Any]) -> list[str]:
+    """What ``tanis simulate`` prints after the common lines: dig, cards, ties, reveal curve."""
+    where = doc["dig"].get("file") or f"a new {doc['dig']['style']} dig each game"
+    out = [f"{doc['games']} games on {where}; seat 1 takes the first turn"]
+    for seat in doc["seats"]:
+        cards = ", ".join(f"{k} {v['mean']:.2f}" for k, v in seat["cards_used"].items())
+        out.append(f"seat {seat['seat']}, {seat['player']}: cards used per game {cards}")
+    ties = doc["ties"]
+    out.append(f"ties: {ties['count']:g} ({ties['rate']:.1%}; won by the player who did not "
+               "start)")
+    curve = doc["reveal_curve"]["mean_visible"]
+    marks = "  ".join(f"{t}:{curve[t]:.1f}" for t in range(0, len(curve), 5))
+    out.append(f"visible tiles after turn  {marks}")
+    return out
+
+
+def validate_simulation(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` for a ``tombgen/tanis.simulation`` document."""
+    return sim.check_simulation(doc, source, OWN_KEYS, UNIT)

@@ -1,8 +1,9 @@
 """Tutan Tumba: board setups, the rules engine, bots and the roll helper."""
 
-from generator.registry import GameSpec, ProductSpec
+from generator.registry import DataRef, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tumba"
+_DATA = f"{_M}.model:data"
 
 SPEC = GameSpec(
     name="tumba",
@@ -11,15 +12,28 @@ SPEC = GameSpec(
     products=(
         ProductSpec(
             kind="setup",
-            summary="the burial chambers and passages beside the tomb, standard or advanced",
+            summary="Make a board setup sheet: a plan of the board, and the placing order (SVG, "
+                    "PDF, JSON).",
             generate=f"{_M}.generate:generate_setup",
             validate=f"{_M}.rules_setup:validate_setup",
             to_fields=f"{_M}.model:setup_to_fields",
             from_fields=f"{_M}.model:setup_from_fields",
             render=f"{_M}.render:render_setup",
-            options=("mode", "players"),
+            options=(
+                Option("mode", "standard: the fixed pyramid; advanced: a Pharaoh's Wrath setup "
+                       "with its placing order.", "choice", default="standard",
+                       choices=DataRef(f"{_M}.model:MODES")),
+                Option("players", "Number of players; the advanced deal depends on it.", "int",
+                       default=4, low=DataRef(_DATA, "components.min_players"),
+                       high=DataRef(_DATA, "components.max_players")),
+            ),
+            languages=("en", "fr"),
         ),
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
+    documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("record", f"{_M}.records:validate_record_document"),
+               ("roll", f"{_M}.rules_roll:validate_roll_document"),
+               ("board", f"{_M}.model_board:validate_board_document")),
 )

@@ -1,52 +1,125 @@
-"""The Tutan Tumba player aid: every roll of three dice read on an empty standard board.
+"""The Tutan Tumba player aid: a turn, placing, the powers, incineration, the ways into the
+tomb, every roll, and the Pharaoh's Wrath (advanced) rules on cards of their own.
 
-The roll table is computed by the engine (:func:`generator.games.tumba.rules.roll_options`) for
-all 56 distinct rolls: every legal way to use it and the powers it triggers. Then the five ways
-into the tomb. Sentences come from the aid catalogues.
+The roll grid is computed by the engine (:func:`generator.games.tumba.rules.roll_options`) for
+all 56 distinct rolls on an empty standard board: every legal way to use it and the powers it
+triggers. Line numbers, counts and sequences come from ``seeds/tumba.toml``; sentences from the
+text catalogue (``templates/i18n/<lang>/tumba.toml``, table ``[aid]``).
 """
 
 from __future__ import annotations
 
-from generator.aids.content import Aid, Catalogue, Para, Section, Steps, Table
-from generator.games.tumba.model import data
+from generator.draw.content import Aid, Chips, Para, Section, Steps, Table, Term, ref
+from generator.core.i18n import Catalogue
+from generator.games.tumba.model import data, targets
 from generator.games.tumba.rules import roll_options
 from generator.games.tumba.rules_roll import all_rolls
 
-WAYS_IN = ("passage", "golden", "maat", "osiris", "incineration")
+K = "tumba.aid"
+POWERS = ("golden-triple", "anubis-double", "secret-passage", "osiris-maneuver")
 
 
-def format_option(option) -> str:
-    """An option as its line numbers joined by '+', e.g. '2+8'."""
-    return "+".join(str(line) for line in option)
+def spans(numbers) -> str:
+    """Line numbers as runs: [1, 2, 3, 4, 7] -> '1–4, 7'."""
+    numbers, runs = sorted(numbers), []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}–{b}" if b > a + 1 else f"{a}, {b}" if b > a else str(a) for a, b in runs)
 
 
-def roll_row(cat: Catalogue, dice, mode: str = "standard") -> tuple[str, str, str]:
-    """(dice, ways to use them, powers) for one roll on an empty standard board."""
-    reading = roll_options(dice, mode=mode)
-    ways = " · ".join(format_option(o) for o in reading.options) or cat("tumba.roll.none")
-    powers = ", ".join(cat(f"tumba.power.{p.code}") + ("" if p.usable else "*")
-                       for p in reading.powers)
-    return "-".join(map(str, dice)), ways, powers
+def roll_row(cat: Catalogue, dice) -> tuple[str, Chips, str]:
+    """(dice, the ways to use them as chips, power tags) for one roll on an empty board."""
+    reading = roll_options(dice, mode="standard")
+    ways = Chips(tuple(tuple(str(line) for line in option) for option in reading.options),
+                 frozenset(str(n) for n in reading.passages))
+    tags = " ".join(cat[f"{K}.power.{p.code}.tag"] + ("" if p.usable else "*")
+                    for p in reading.powers)
+    return " ".join(map(str, dice)), ways, tags
+
+
+def _legend(cat: Catalogue) -> str:
+    names = [f"{cat[f'{K}.power.{code}.tag']} {cat[f'{K}.power.{code}.name']}" for code in POWERS]
+    return " · ".join(names + [cat[f"{K}.rolls.star"]])
+
+
+def _standard(cat: Catalogue) -> tuple[Section, ...]:
+    d = data()
+    sizes = dict(enumerate(d["standard"]["lines"], start=1))
+    a, b = d["standard"]["passages"][0], d["standard"]["passages"][-1]
+    maat = spans(n for n, k in sizes.items() if k in d["powers"]["maat_sizes"])
+    osiris = spans(n for n, k in sizes.items() if k in d["powers"]["osiris_sizes"])
+    turn = Section(f"{K}.turn", cat[f"{K}.turn.title"], (
+        Steps(f"{K}.turn.steps", (cat[f"{K}.turn.start"], cat[f"{K}.turn.roll"],
+                                  cat(f"{K}.turn.attack", see=ref(f"{K}.fire")))),
+        Para(f"{K}.turn.win", cat(f"{K}.turn.win", target=d["win"]["target"],
+                                  mummies=d["components"]["mummies"])),
+    ))
+    place = Section(f"{K}.place", cat[f"{K}.place.title"], (
+        Steps(f"{K}.place.rules", (cat[f"{K}.place.groups"], cat[f"{K}.place.enter"],
+                                   cat[f"{K}.place.full"], cat(f"{K}.place.passage", a=a, b=b),
+                                   cat[f"{K}.place.none"]), ordered=False),
+    ))
+    rolls = Section(f"{K}.rolls", cat[f"{K}.rolls.title"], (
+        Para(f"{K}.rolls.intro", cat[f"{K}.rolls.intro"], keep=True),
+        Table(f"{K}.rolls.table", (cat[f"{K}.rolls.roll"], cat[f"{K}.rolls.ways"],
+                                   cat[f"{K}.rolls.powers"]),
+              tuple(roll_row(cat, dice) for dice in all_rolls()), compact=True, note=_legend(cat)),
+    ))
+    powers = Section(f"{K}.powers", cat[f"{K}.powers.title"], (
+        Term(f"{K}.powers.golden", cat[f"{K}.power.golden-triple.name"],
+             cat(f"{K}.powers.golden", uses=d["powers"]["golden_triple_uses"])),
+        Term(f"{K}.powers.anubis", cat[f"{K}.power.anubis-double.name"],
+             cat[f"{K}.powers.anubis"] + (" " + cat[f"{K}.powers.anubis_triple"]
+                                          if d["powers"]["anubis_on_triple"] else "")),
+    ))
+    fire = Section(f"{K}.fire", cat[f"{K}.fire.title"], (
+        Steps(f"{K}.fire.rules", (cat[f"{K}.fire.jump"], cat[f"{K}.fire.forward"],
+                                  cat[f"{K}.fire.chain"], cat[f"{K}.fire.back"]), ordered=False),
+        Term(f"{K}.fire.ammit", cat[f"{K}.fire.ammit_name"], cat[f"{K}.fire.ammit"]),
+    ))
+    tomb = Section(f"{K}.tomb", cat[f"{K}.tomb.title"], (
+        Steps(f"{K}.tomb.ways", (
+            cat(f"{K}.tomb.incineration", see=ref(f"{K}.fire")),
+            cat(f"{K}.tomb.passage", a=a, b=b),
+            cat(f"{K}.tomb.maat", lines=maat),
+            cat(f"{K}.tomb.osiris", lines=osiris),
+            cat(f"{K}.tomb.golden", see=ref(f"{K}.powers")),
+        )),
+    ))
+    return turn, place, powers, fire, tomb, rolls
+
+
+def _advanced(cat: Catalogue) -> tuple[Section, ...]:
+    d = data()
+    setup, seq, win = d["advanced_setup"], d["sequences"], d["win"]
+    per_line = {"low": setup["min_per_line"], "high": setup["max_per_line"]}
+    wrath = Section(f"{K}.wrath", cat[f"{K}.wrath.title"], (
+        Para(f"{K}.wrath.intro", cat[f"{K}.wrath.intro"]),
+        Steps(f"{K}.wrath.setup", (
+            cat(f"{K}.wrath.deal", chambers=d["components"]["chambers"]),
+            cat(f"{K}.wrath.place", **per_line),
+            cat(f"{K}.wrath.last", lines=spans(setup["passage_lines"])),
+            cat(f"{K}.wrath.again", **per_line),
+        )),
+    ), new_card=True)
+    moves = Section(f"{K}.moves", cat[f"{K}.moves.title"], (
+        Term(f"{K}.moves.reroll", cat[f"{K}.moves.reroll_name"], cat[f"{K}.moves.reroll"]),
+        Term(f"{K}.moves.seth", cat[f"{K}.moves.seth_name"], cat(f"{K}.moves.seth", **per_line)),
+        Term(f"{K}.moves.toth", cat(f"{K}.moves.toth_name", dice=", ".join(
+            "-".join(map(str, s)) for s in seq["toth"])), cat[f"{K}.moves.toth"]),
+        Term(f"{K}.moves.tutan", cat(f"{K}.moves.tutan_name", dice="-".join(map(str, seq["wrath"]))),
+             cat(f"{K}.moves.tutan", lines=", ".join(map(str, seq["wrath"])), **per_line)),
+        Para(f"{K}.moves.target", cat(f"{K}.moves.target", target=targets("advanced")[-1])),
+    ))
+    return wrath, moves
 
 
 def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
-    """The aid's content in the catalogue's language (the standard rules)."""
-    d = data()
-    passages = d["standard"]["passages"]
-    turn = Section("tumba.turn", cat("tumba.turn.title"), (
-        Para("tumba.turn.dice", cat("tumba.turn.dice")),
-        Para("tumba.turn.place", cat("tumba.turn.place")),
-        Para("tumba.turn.win", cat("tumba.turn.win", target=d["win"]["target"],
-                                   mummies=d["components"]["mummies"])),
-    ))
-    rolls = Section("tumba.rolls", cat("tumba.rolls.title"), (
-        Para("tumba.rolls.intro", cat("tumba.rolls.intro", a=passages[0], b=passages[-1])),
-        Table("tumba.rolls.table", (cat("tumba.rolls.roll"), cat("tumba.rolls.ways"),
-                                    cat("tumba.rolls.powers")),
-              tuple(roll_row(cat, dice) for dice in all_rolls()), compact=True),
-        Para("tumba.rolls.star", cat("tumba.rolls.star")),
-    ))
-    ways = Section("tumba.ways", cat("tumba.ways.title"), (
-        Steps("tumba.ways.list", tuple(cat(f"tumba.ways.{w}") for w in WAYS_IN)),
-    ))
-    return Aid("tumba", cat("tumba.title"), cat("tumba.subtitle"), (turn, rolls, ways))
+    """The aid's content in the catalogue's language (Tutan Tumba has no variants)."""
+    comp = data()["components"]
+    return Aid("tumba", cat[f"{K}.title"],
+               cat(f"{K}.subtitle", low=comp["min_players"], high=comp["max_players"]),
+               _standard(cat) + _advanced(cat))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, executor_options, output_options, run_product
+from generator.clikit import Group, add_products, declared_option, limited, simulate_options
 
 
 @click.group(name="tumba", cls=Group)
@@ -12,18 +12,7 @@ def group() -> None:
     """Tutan Tumba: standard and Pharaoh's Wrath board setups, roll helper"""
 
 
-@group.command()
-@click.option("--mode", type=click.Choice(["standard", "advanced"]), default="standard",
-              show_default=True,
-              help="standard: the fixed pyramid; advanced: a Pharaoh's Wrath setup with its "
-                   "placing order.")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
-              help="Number of players (2-6); the advanced deal depends on it.")
-@output_options(count=True)
-def setup(mode, players, seed, out, formats, paper, mono, count) -> None:
-    """Make a board setup sheet: the board to scale, and the placing order (SVG, PDF, JSON)."""
-    run_product("tumba", "setup", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"mode": mode, "players": players})
+add_products(group, "tumba")
 
 
 @group.command()
@@ -32,20 +21,27 @@ def setup(mode, players, seed, out, formats, paper, mono, count) -> None:
               default=None, help="A board JSON (or a setup JSON) to read the roll on. "
                                  "Default: an empty standard board.")
 @click.option("--mode", type=click.Choice(["standard", "advanced"]), default=None,
-              help="Rules to read the roll with. Default: the board's mode, else standard.")
+              help="Rules to read the roll with. Default: the board's mode, else standard. "
+                   "advanced needs the board: --board FILE or --passage N.")
+@click.option("--passage", type=click.IntRange(7, 12), default=None,
+              help="Advanced, without --board: the line (7-12) of the single secret passage, "
+                   "on an empty board.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def roll(dice, board_file, mode, as_json) -> None:
-    """Every legal way to use a roll of three dice, and the powers it triggers."""
+def roll(dice, board_file, mode, passage, as_json) -> None:
+    """Every legal way to use a roll of three dice, the powers it triggers and (with --board)
+    the incinerations the board allows."""
     from generator.core.envelope import dumps, envelope
     from generator.games.tumba.cli_text import roll_text
+    from generator.games.tumba.model_board import roll_board
     from generator.games.tumba.rules import roll_options
 
     board = _read_board(board_file) if board_file else None
+    board = roll_board(board, mode, passage)
     reading = roll_options(tuple(dice), board, mode)
     if as_json:
         click.echo(dumps(envelope("tumba", "roll", None, reading.to_json())), nl=False)
     else:
-        click.echo(roll_text(reading, board, mode))
+        click.echo(roll_text(reading, board, mode, given=board_file is not None))
 
 
 def _read_board(path: str):
@@ -63,51 +59,72 @@ def _read_board(path: str):
 
 
 @group.command()
-@click.option("--players", type=click.IntRange(2, 6), default=None,
-              help="Number of players (2-6). Default: the setup file's, else 4.")
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Number of games to play.")
+@declared_option("tumba", "setup", "players",
+                 help="Number of players. With --setup: the setup's.")
 @click.option("--setup", "setup_file", type=click.Path(dir_okay=False, allow_dash=True),
-              default=None, help="A tumba setup JSON to play every game on. Default: the "
-                                 "standard layout, or a fresh advanced setup per game.")
-@click.option("--mode", type=click.Choice(["standard", "advanced"]), default=None,
-              help="Rules to play. Default: the setup file's mode, else standard.")
+              default=None, help="A tumba setup JSON to play every game on; it fixes the players "
+                                 "and the rules. Default: the standard layout, or a fresh "
+                                 "advanced setup per game.")
+@declared_option("tumba", "setup", "mode", help="Rules to play. With --setup: the setup's.")
 @click.option("--target", type=int, default=None,
-              help="Mummies in the tomb to win: 8 (default) or 10 by agreement.")
-@click.option("--bots", default="greedy", show_default=True,
-              help="Bots by seat, comma-separated, repeated round the table: greedy, random.")
-@click.option("--max-turns", type=click.IntRange(min=1), default=3000, show_default=True,
+              help="Mummies in the tomb to win: 8 (default); 10 by agreement, advanced mode only.")
+@click.option("--max-turns", type=limited("max_turns", "--max-turns"), default=3000,
+              show_default=True,
               help="Stop (and report) a game still running after this many turns.")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@executor_options()
-def simulate(players, games, setup_file, mode, target, bots, max_turns, seed, as_json, jobs,
-             dask) -> None:
-    """Play bot games and report wins by seat, game length and how mummies entered the tomb."""
-    from generator.batch.executor import executor_for
-    from generator.clikit import progress
-    from generator.core.envelope import dumps, envelope
-    from generator.core.rng import fresh_seed
-    from generator.games.tumba.simulate import report_text, simulate as run
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+              help="Also write a game record of every game into this folder "
+                   "(tumba-record-<seed>-<n>.json; replay one with `tombgen tumba replay`).")
+@simulate_options("tumba")
+def simulate(players, setup_file, mode, target, max_turns, record_dir, sim) -> None:
+    """Play bot games: wins by seat, mummies in the tomb, game length, how mummies got in."""
+    from generator.clikit import fixed_by_file
+    from generator.games.tumba.simulate import describe
+    from generator.games.tumba.simulate import simulate as run
 
     setup = _read_setup(setup_file) if setup_file else None
-    players = players or (setup.players if setup else 4)
-    mode = mode or (setup.mode if setup else "standard")
-    seed = fresh_seed() if seed is None else seed
-    click.echo(f"seed: {seed}", err=as_json)
-    names = tuple(b.strip() for b in bots.split(",") if b.strip())
-    with executor_for(jobs, dask) as executor, progress(range(games), games, "playing") as bar:
-        step = getattr(bar, "update", None)
-        fields = run(players, games, seed, mode, setup, target, names, max_turns, step,
-                     executor=executor)
-    if as_json:
-        click.echo(dumps(envelope("tumba", "simulate", seed, fields)), nl=False)
-    else:
-        click.echo(report_text(fields))
+    if setup is not None:
+        fixed = fixed_by_file("setup file", setup_file, {
+            "players": (setup.players, f"{setup.players} players"),
+            "mode": (setup.mode, f"the {setup.mode} mode")})
+        players, mode = fixed["players"], fixed["mode"]
+    seats = sim.players(players)
+    board = None if setup is None else ("<stdin>" if setup_file == "-" else setup_file)
+
+    def play(seed, executor, progress):
+        return run(players, sim.games, seed, mode, setup, target, seats, max_turns, progress,
+                   executor=executor, board=board, record_dir=record_dir)
+
+    sim.run(play, describe)
+    if record_dir:
+        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
 
 
 def _read_setup(path: str):
     from generator.validate import read_item
 
     return read_item(path, "tumba", "setup")
+
+
+@group.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def replay(file: str) -> None:
+    """Replay a game record: print the final board and the winner, or the first illegal move."""
+    from generator.clikit import read_json_arg
+    from generator.games.tumba.cli_text import board_text
+    from generator.games.tumba.records import replay as run
+
+    source = "<stdin>" if file == "-" else file
+    result = run(read_json_arg(file), source)
+    state = result.state
+    click.echo(board_text(state))
+    if result.error:
+        click.echo(f"tombgen: error: {result.error}", err=True)
+        raise SystemExit(1)
+    if state.winner >= 0:
+        click.echo(f"winner: player {state.winner + 1} ({state.tomb[state.winner]} mummies in "
+                   f"the tomb, after {state.turn} turns)")
+    elif state.blocked:
+        click.echo("no winner: every player was left without a mummy to play")
+    else:
+        click.echo(f"(the record stops in turn {state.turn}, player {state.current + 1} to move; "
+                   "the game is not finished)")

@@ -19,7 +19,7 @@ from typing import Any
 from generator.core.data import load_seed
 from generator.core.errors import InputError
 
-_SWITCHES = {"passages": int, "die_rerolls": int, "seth_trick": bool, "toth_inversion": bool,
+_SWITCHES = {"targets": [int], "passages": int, "die_rerolls": int, "seth_trick": bool, "toth_inversion": bool,
              "tutan_wrath": bool}
 
 SCHEMA = {
@@ -28,13 +28,14 @@ SCHEMA = {
     "standard": {"lines": [int], "passages": [int]},
     "geometry": {"lines": int, "rows": int, "sides": [str], "max_depth": int, "chamber": float,
                  "tomb_width": float, "tomb_cap": float, "passage_length": float},
-    "win": {"target": int, "targets": [int]},
+    "win": {"target": int},
     "advanced_setup": {"min_per_line": int, "max_per_line": int, "passage_lines": [int],
                        "passages": int},
     "powers": {"golden_triple_uses": int, "anubis_on_triple": bool, "maat_sizes": [int],
-               "osiris_sizes": [int], "reroll_attempts": int},
+               "osiris_sizes": [int], "reroll_attempts": int, "wrath_moves_passage": bool},
     "modes": {"standard": _SWITCHES, "advanced": _SWITCHES},
     "sequences": {"toth": [[int]], "wrath": [int]},
+    "bots": {"random": {"advanced": float}},
 }
 
 MODES = ("standard", "advanced")
@@ -45,6 +46,21 @@ PASSAGE = "passage"
 def data():
     """``seeds/tumba.toml``, checked and frozen."""
     return load_seed("tumba.toml", SCHEMA)
+
+
+def targets(mode: str) -> tuple[int, ...]:
+    """The numbers of mummies in the tomb a game of ``mode`` may be played to."""
+    return tuple(data()["modes"][mode]["targets"])
+
+
+def check_target(target: int | None, mode: str, option: str = "--target") -> None:
+    """An InputError naming ``option`` when ``target`` is not one of ``mode``'s targets."""
+    allowed = targets(mode)
+    if target is not None and target not in allowed:
+        other = [m for m in MODES if target in targets(m)]
+        where = (f"; the {target}-mummy game belongs to the {other[0]} mode" if other else "")
+        raise InputError(f"{option} {target}: the {mode} game is won with "
+                         + " or ".join(map(str, allowed)) + f" mummies in the tomb{where}")
 
 
 def line_numbers() -> range:
@@ -170,7 +186,8 @@ def parse_players(value: Any, source: str, key: str = "players") -> int:
 
 
 def _parse_step(value: Any, place: str) -> Step:
-    if not isinstance(value, dict) or value.get("action") not in _STEP_KEYS:
+    if not isinstance(value, dict) or not isinstance(value.get("action"), str) \
+            or value["action"] not in _STEP_KEYS:
         raise InputError(f"{place}: expected an object with \"action\" one of "
                          + ", ".join(_STEP_KEYS))
     action = value["action"]

@@ -23,7 +23,7 @@ from typing import Any
 from generator.core.errors import InputError
 from generator.core.report import Report
 from generator.games.tumba.model import (
-    MODES, Layout, data, lines_to_json, parse_lines, parse_players, setup_from_fields,
+    MODES, Layout, Line, data, lines_to_json, parse_lines, parse_players, setup_from_fields,
 )
 
 BOARD_FORMAT = "tombgen/tumba.board"
@@ -66,6 +66,33 @@ def empty_board(layout: Layout, mode: str = "standard", players: int = 2) -> Boa
                     (0,) * players)
 
 
+def roll_board(board=None, mode: str | None = None, passage: int | None = None):
+    """The board ``tumba roll`` reads a roll on: ``board`` (a BoardDoc) if given, else an empty
+    board — the standard layout, or for the advanced mode a board with its single passage on
+    line ``passage`` and room on every other line (their sizes are not given). The advanced
+    mode needs one of the two: its passage can be on any line of 7-12 (InputError otherwise)."""
+    if passage is not None:
+        if board is not None:
+            raise InputError("--passage N is for a roll without --board: the board file "
+                             "already says where its passage is")
+        if mode == "standard":
+            raise InputError("--passage N: the standard board has its passages on lines 11 "
+                             "and 12; --passage is for the advanced mode")
+        lines = data()["advanced_setup"]["passage_lines"]
+        if passage not in lines:
+            raise InputError(f"--passage {passage}: the advanced passage is on a line of "
+                             f"{lines[0]}-{lines[-1]}")
+        room = data()["advanced_setup"]["max_per_line"]
+        layout = tuple(Line(0, True) if n == passage else Line(room)
+                       for n in range(1, data()["geometry"]["lines"] + 1))
+        return empty_board(layout, "advanced")
+    if board is None and mode == "advanced":
+        raise InputError("--mode advanced needs the board: where the single secret passage is "
+                         "decides what a roll can do. Give --board FILE (a board or setup "
+                         "JSON) or --passage N (its line, 7-12)")
+    return board
+
+
 def _int_list(value: Any, n: int, place: str) -> tuple[int, ...]:
     if (not isinstance(value, list) or len(value) != n
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
@@ -90,21 +117,17 @@ def _cells(value: Any, chambers: int, players: int, place: str) -> tuple[int, ..
 
 def board_from_json(doc: Any, source: str) -> BoardDoc:
     """A :class:`BoardDoc` from a board or setup document; malformed → InputError (exit 2)."""
-    if not isinstance(doc, dict):
-        raise InputError(f"{source}: expected a JSON object (a tumba board or setup)")
-    fmt = doc.get("format", BOARD_FORMAT)
+    from generator.core.envelope import check_envelope
+
+    fmt = check_envelope(doc, source, (BOARD_FORMAT, SETUP_FORMAT), optional=True)
     if fmt == SETUP_FORMAT:
         setup = setup_from_fields(doc, source)
         return empty_board(setup.lines, setup.mode if setup.mode in MODES else "standard",
                            setup.players)
-    if fmt != BOARD_FORMAT:
-        raise InputError(f"{source} [format]: {fmt!r}; expected {BOARD_FORMAT} or {SETUP_FORMAT}")
     unknown = sorted(set(doc) - _KEYS)
     if unknown:
         raise InputError(f"{source}: unknown key(s) {', '.join(unknown)}; a board has "
                          + ", ".join(sorted(_KEYS - {'seed', 'generator'})))
-    if doc.get("version", 1) != 1:
-        raise InputError(f"{source} [version]: unsupported version {doc['version']!r}; use 1")
     mode = doc.get("mode", "standard")
     if mode not in MODES:
         raise InputError(f"{source} [mode]: {mode!r}; use standard or advanced")
@@ -164,3 +187,11 @@ def board_fields(state) -> dict[str, Any]:
                     for n in range(1, len(board.cells)) if board.cells[n]},
         "tomb": list(state.tomb), "house": list(state.house),
     }
+
+
+def validate_board_document(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` of a ``tombgen/tumba.board``: read as ``tumba roll --board`` reads
+    it (malformed → exit 2), then its rule checks."""
+    report = validate_board(board_from_json(doc, source))
+    report.subject = source
+    return report

@@ -1,32 +1,30 @@
-"""The Tutan Tumba setup sheet: the board to scale, a line-by-line check, and (advanced) the
+"""The Tutan Tumba setup sheet: a plan of the board, a line-by-line check, and (advanced) the
 placing order of the Pharaoh's Wrath procedure.
 
 The board is drawn as players see it from the base: the tomb column in the middle with the line
 numbers on it, odd lines on the left, even lines on the right, row 1 at the bottom. Every piece
 is drawn at one scale (a chamber is a square; the tomb and passage proportions come from
-seeds/tumba.toml). The dashed triangle is the outline of the standard pyramid, so an advanced
-board shows where it departs from it.
+seeds/tumba.toml), but the rulebook gives no piece sizes and the chamber side is whatever fits
+the paper, so the sheet says "not to scale" rather than claim a scale it cannot know. The dashed
+triangle is the outline of the standard pyramid, so an advanced board shows where it departs
+from it. Every word comes from the text catalogue in the run's language (``[setup]`` of
+``templates/i18n/<lang>/tumba.toml``).
 """
 
 from __future__ import annotations
 
+from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
-from generator.draw.scene import Group, Item, Line, Page, Polygon, Rect, translate
-from generator.draw.text import paragraph
+from generator.draw.scene import PT_TO_MM, Group, Item, Line, Page, Polygon, Rect, translate
+from generator.draw.text import paragraph, set_lines, wrap
 from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, line_style, title_block
 from generator.games.tumba.model import Setup, data, standard_layout
 from generator.games.tumba.render_table import placing_height, placing_table
 
-INTRO = {
-    "standard": "Set the 22 burial chambers and the 2 secret passages beside the tomb as drawn: "
-                "each line starts at its number on the tomb and runs outward. Every player takes "
-                "the 14 mummies of one colour.",
-    "advanced": "Pharaoh's Wrath: the board the placing order below leads to. Build it "
-                "directly, or replay the table step by step. Only one secret passage is used; "
-                "the dashed outline is the standard pyramid.",
-}
 LINE_TABLE_HEIGHT = 22.0
 STEP_ROW = 6.0
+NOTE_W = 45.0        # mm: the note beside the plan
+NOTE_LINE = 3.3
 
 
 def _geo():
@@ -67,15 +65,16 @@ def _chamber(sheet: Sheet, x: float, y: float, c: float, caption: tuple[str, str
     return items
 
 
-def _passage(sheet: Sheet, x: float, y: float, w: float, c: float) -> list[Item]:
+def _passage(sheet: Sheet, x: float, y: float, w: float, c: float, say: Words) -> list[Item]:
     inset = 0.5
     return [Rect(x + inset, y + inset, w - 2 * inset, c - 2 * inset,
                  line_style(sheet, 0.5, fill=sheet.theme("stone")), radius=0.8),
-            label(sheet, x + w / 2, y + c / 2 + 1.0, "passage", SMALL_PT, bold=True,
-                  anchor="middle", role="paper", max_width=w - 1.5)]
+            label(sheet, x + w / 2, y + c / 2 + 1.0, say("passage"), SMALL_PT, bold=True,
+                  anchor="middle", role="ink", max_width=w - 1.5)]
 
 
-def board_diagram(sheet: Sheet, setup: Setup, c: float, captions=None) -> list[Item]:
+def board_diagram(sheet: Sheet, setup: Setup, c: float, say: Words,
+                  captions=None) -> list[Item]:
     """The board with its origin at the middle of the pyramid's base (y grows downward)."""
     geo = _geo()
     rows, tomb_w, cap = geo["rows"], geo["tomb_width"] * c, geo["tomb_cap"] * c
@@ -86,8 +85,8 @@ def board_diagram(sheet: Sheet, setup: Setup, c: float, captions=None) -> list[I
     top = -rows * c - cap
     items.append(Rect(-tomb_w / 2, top, tomb_w, -top,
                       line_style(sheet, 0.6, "accent", fill=sheet.theme("layer1"))))
-    items.append(label(sheet, 0, top + cap * 0.62, "TOMB", SMALL_PT, bold=True, anchor="middle",
-                       role="accent", max_width=tomb_w - 2))
+    items.append(label(sheet, 0, top + cap * 0.62, say("tomb"), SMALL_PT, bold=True,
+                       anchor="middle", role="accent", max_width=tomb_w - 2))
     for i, line in enumerate(setup.lines):
         number, side = i + 1, i % 2
         row = i // 2 + 1
@@ -99,17 +98,19 @@ def board_diagram(sheet: Sheet, setup: Setup, c: float, captions=None) -> list[I
         items.append(label(sheet, sign * (tomb_w / 2 - 1.5), y + c / 2 + 1.6, str(number),
                            HEADING_PT, bold=True, anchor="end" if side else "start",
                            max_width=tomb_w / 2 - 2))
-        items += _line_pieces(sheet, line, number, y, sign, tomb_w, c, captions)
+        items += _line_pieces(sheet, line, (number, y, sign), tomb_w, c, captions, say)
     return items
 
 
-def _line_pieces(sheet, line, number, y, sign, tomb_w, c, captions) -> list[Item]:
+def _line_pieces(sheet, line, where, tomb_w, c, captions, say: Words) -> list[Item]:
+    """A line's passage and chambers; ``where`` is (line number, y, side sign)."""
+    number, y, sign = where
     items: list[Item] = []
     edge = tomb_w / 2
     if line.passage:
         w = _geo()["passage_length"] * c
         x = edge if sign > 0 else -edge - w
-        items += _passage(sheet, x, y, w, c)
+        items += _passage(sheet, x, y, w, c, say)
         edge += w
     for depth in range(1, line.chambers + 1):
         x = edge + (depth - 1) * c if sign > 0 else -edge - depth * c
@@ -118,27 +119,29 @@ def _line_pieces(sheet, line, number, y, sign, tomb_w, c, captions) -> list[Item
     return items
 
 
-def _captions(setup: Setup) -> dict[tuple[int, int], tuple[str, str]]:
+def _captions(setup: Setup, say: Words) -> dict[tuple[int, int], tuple[str, str]]:
     """(line, depth) → (chamber number, placer) from the replayed log (advanced only)."""
     if setup.mode != "advanced" or not setup.log:
         return {}
     from generator.games.tumba.rules_setup import replay
 
     state = replay(setup)
-    return {(n, d + 1): (f"#{chamber}", f"P{state.placed_by.get(chamber, -1) + 1}")
+    return {(n, d + 1): (say("chamber_tag", n=chamber),
+                         say("player_tag", n=state.placed_by.get(chamber, -1) + 1))
             for n, stack in state.stacks.items() for d, chamber in enumerate(stack)}
 
 
-def line_table(sheet: Sheet, setup: Setup, x: float, y: float, width: float) -> list[Item]:
+def line_table(sheet: Sheet, setup: Setup, x: float, y: float, width: float,
+               say: Words) -> list[Item]:
     """One column per line: its pieces and a box to tick when it is built."""
     head = 24.0
     col = (width - head) / len(setup.lines)
-    items: list[Item] = [label(sheet, x, y + 4, "Line", BODY_PT, bold=True),
-                         label(sheet, x, y + 10, "Pieces", BODY_PT, bold=True),
-                         label(sheet, x, y + 17, "Built", BODY_PT, bold=True)]
+    items: list[Item] = [label(sheet, x, y + dy, say(f"lines.{key}"), BODY_PT, bold=True,
+                               max_width=head - 1.5)
+                         for key, dy in (("line", 4), ("pieces", 10), ("built", 17))]
     for i, line in enumerate(setup.lines):
         cx = x + head + i * col
-        value = "passage" if line.passage and not line.chambers else str(line.chambers)
+        value = say("passage") if line.passage and not line.chambers else str(line.chambers)
         items.append(label(sheet, cx + col / 2, y + 4, str(i + 1), BODY_PT, bold=True,
                            anchor="middle", max_width=col - 1))
         items.append(label(sheet, cx + col / 2, y + 10, value, BODY_PT if not line.passage
@@ -152,45 +155,61 @@ def line_table(sheet: Sheet, setup: Setup, x: float, y: float, width: float) -> 
 
 
 def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
-    """The one-page setup sheet."""
-    sub = f"{setup.mode} · {setup.players} players · seed {info.seed}"
-    items, y = title_block(sheet, "Tutan Tumba — board setup", sub)
-    intro = paragraph(sheet.left, y, INTRO.get(setup.mode, INTRO["standard"]), BODY_PT,
-                      sheet.content_width, 2, fill=sheet.theme("ink"))
+    """The one-page setup sheet, in the run's language."""
+    say = catalogue(info.lang).words("tumba.setup")
+    # The standard layout is fixed: nothing on it depends on the seed (the footer keeps it).
+    made = say("seed", seed=info.seed) if setup.mode == "advanced" else say("fixed")
+    sub = say("subtitle", mode=say(f"mode.{setup.mode}"), players=setup.players, made=made)
+    items, y = title_block(sheet, say("title"), sub)
+    intro, y = _intro(sheet, setup, y, say)
     items += intro
-    y += 8
     placing = setup.mode == "advanced" and bool(setup.log)
-    below = (placing_height(sheet, setup, sheet.content_width) if placing
-             else 7 + len(_steps(setup)) * STEP_ROW)
+    columns = 2 if placing else 1
+    steps_h = checklist_height(setup, say, sheet.content_width, columns)
+    below = (placing_height(sheet, setup, sheet.content_width, say) + 3 if placing
+             else 0) + steps_h
     bottom = sheet.bottom - LINE_TABLE_HEIGHT - 3 - below - 3
     unit_w, unit_h = board_size(1.0)
     pad = board_size(0.0)[1]
     c = min(sheet.content_width / unit_w, (bottom - y - pad) / (unit_h - pad), 24.0)
     height = board_size(c)[1]
     origin = (sheet.left + sheet.content_width / 2, y + height - 1.0)
-    items.append(Group(tuple(board_diagram(sheet, setup, c, _captions(setup))),
+    items.append(Group(tuple(board_diagram(sheet, setup, c, say, _captions(setup, say))),
                        translate(*origin), name="board"))
-    items += _scale_note(sheet, y, c, placing)
+    items += _scale_note(sheet, y, placing, say)
     y += height + 3
-    items.append(Group(tuple(line_table(sheet, setup, sheet.left, y, sheet.content_width)),
+    items.append(Group(tuple(line_table(sheet, setup, sheet.left, y, sheet.content_width, say)),
                        name="lines"))
     y += LINE_TABLE_HEIGHT + 3
     if placing:
-        items.append(Group(tuple(placing_table(sheet, setup, sheet.left, y, sheet.content_width)),
-                           name="placing"))
-    else:
-        items.append(Group(tuple(setup_steps(sheet, setup, sheet.left, y, sheet.content_width)),
-                           name="steps"))
+        items.append(Group(tuple(placing_table(sheet, setup, sheet.left, y, sheet.content_width,
+                                               say)), name="placing"))
+        y += placing_height(sheet, setup, sheet.content_width, say) + 3
+    items.append(Group(tuple(setup_steps(sheet, setup, (sheet.left, y, sheet.content_width),
+                                         say, columns)), name="steps"))
     return [Page(sheet.width, sheet.height, tuple(items))]
 
 
-def _scale_note(sheet: Sheet, y: float, c: float, numbered: bool) -> list[Item]:
-    lines = ["Drawn to scale: one square", "is one chamber piece.", "Odd lines left,",
-             "even lines right, line 1", "at the base."]
+def _intro(sheet: Sheet, setup: Setup, y: float, say: Words) -> tuple[list[Item], float]:
+    """What to build, from ``y`` (two lines in English, more if a translation needs them); with
+    the y below it."""
+    comp = data()["components"]
+    words = say(f"intro.{setup.mode}", chambers=comp["chambers"], passages=comp["passages"],
+                mummies=comp["mummies"])
+    lines = len(wrap(words, BODY_PT, sheet.content_width))
+    return (paragraph(sheet.left, y, words, BODY_PT, sheet.content_width, lines,
+                      fill=sheet.theme("ink")),
+            y + 8 + (lines - 2) * BODY_PT * PT_TO_MM * 1.2)
+
+
+def _scale_note(sheet: Sheet, y: float, numbered: bool, say: Words) -> list[Item]:
+    """'Not to scale…' in the top left corner beside the pyramid, wrapped in its narrow column
+    (with what the chamber captions mean when they are numbered)."""
+    lines = wrap(say("scale"), SMALL_PT, NOTE_W)
     if numbered:
-        lines += ["#n: the n-th chamber placed;", "Pk: placed by player k."]
-    return [label(sheet, sheet.left, y + 3 + i * 3.3, t, SMALL_PT, role="muted", max_width=45)
-            for i, t in enumerate(lines)]
+        lines += wrap(say("numbered"), SMALL_PT, NOTE_W)
+    return [label(sheet, sheet.left, y + 3 + i * NOTE_LINE, t, SMALL_PT, role="muted",
+                  max_width=NOTE_W) for i, t in enumerate(lines)]
 
 
 def _runs(setup: Setup) -> list[tuple[int, int, object]]:
@@ -204,34 +223,75 @@ def _runs(setup: Setup) -> list[tuple[int, int, object]]:
     return runs
 
 
-def _run_text(first: int, last: int, line) -> str:
-    where = f"line {first}" if first == last else (
-        f"lines {first} and {last}" if last == first + 1 else f"lines {first} to {last}")
+def _run_text(first: int, last: int, line, say: Words) -> str:
+    """'Lines 1 to 4: 3 chambers each.'"""
+    where = say("run.one" if first == last else "run.two" if last == first + 1 else "run.many",
+                first=first, last=last)
+    each = "_each" if first != last else ""
     if line.passage:
-        what = "a secret passage each" if first != last else "a secret passage"
+        what = say(f"run.passage{each}")
     else:
-        n = line.chambers
-        what = f"{n} chamber{'s' if n != 1 else ''}" + (" each" if first != last else "")
-    return f"{where[0].upper()}{where[1:]}: {what}."
+        what = say(f"run.{'chamber' if line.chambers == 1 else 'chambers'}{each}",
+                   n=line.chambers)
+    return say("run.sentence", where=where[0].upper() + where[1:], what=what)
 
 
-def setup_steps(sheet: Sheet, setup: Setup, x: float, y: float, width: float) -> list[Item]:
-    """A short checklist for building the standard board and starting the game."""
-    items: list[Item] = [label(sheet, x, y + 4, "Setting up", HEADING_PT, bold=True)]
-    for i, step in enumerate(_steps(setup)):
-        cy = y + 7 + i * STEP_ROW
-        items.append(checkbox(sheet, x, cy, ""))
-        items.append(label(sheet, x + 7, cy + 3.8, step, BODY_PT, max_width=width - 7))
+def _step_lines(setup: Setup, say: Words, width: float,
+                columns: int) -> list[list[str]]:
+    """Each step of the checklist as its lines (a step too long for its column wraps)."""
+    col_w = (width - 4 * (columns - 1)) / columns
+    return [wrap(step, BODY_PT, col_w - 7) for step in _steps(setup, say)]
+
+
+def checklist_height(setup: Setup, say: Words, width: float, columns: int = 1) -> float:
+    """The height (mm) of the checklist of ``setup`` in ``columns`` columns of ``width``."""
+    steps = _step_lines(setup, say, width, columns)
+    rows = -(-len(steps) // columns)
+    heights = [sum(_step_height(s) for s in steps[c * rows:(c + 1) * rows])
+               for c in range(columns)]
+    return 7 + max(heights)
+
+
+def _step_height(lines: list[str]) -> float:
+    return STEP_ROW + (len(lines) - 1) * BODY_PT * PT_TO_MM * 1.2
+
+
+def setup_steps(sheet: Sheet, setup: Setup, at: tuple[float, float, float], say: Words,
+                columns: int = 1) -> list[Item]:
+    """A short checklist for building the board and starting the game, read down the
+    columns; ``at`` is (x, y, width)."""
+    x, y, width = at
+    items: list[Item] = [label(sheet, x, y + 4, say("steps"), HEADING_PT, bold=True,
+                               max_width=width)]
+    steps = _step_lines(setup, say, width, columns)
+    rows = -(-len(steps) // columns)
+    col_w = (width - 4 * (columns - 1)) / columns
+    for col in range(columns):
+        cx, cy = x + col * (col_w + 4), y + 7
+        for lines in steps[col * rows:(col + 1) * rows]:
+            items.append(checkbox(sheet, cx, cy, ""))
+            items += set_lines(cx + 7, cy + 3.8, lines, BODY_PT, col_w - 7,
+                               fill=sheet.theme("ink"))
+            cy += _step_height(lines)
     return items
 
 
-def _steps(setup: Setup) -> list[str]:
-    win = data()["win"]
+def _steps(setup: Setup, say: Words) -> list[str]:
+    from generator.games.tumba.model import targets
+
     mummies = data()["components"]["mummies"]
-    steps = ["Put the tomb board in the middle of the table."]
-    steps += [_run_text(*run) for run in _runs(setup)]
-    steps += [f"Each player takes the {mummies} mummies of one colour: their House of the Dead.",
-              "Choose the first player; turns go clockwise.",
-              (f"Goal: the first with {win['target']} mummies in the tomb wins "
-               f"({' or '.join(map(str, win['targets']))} by agreement).")]
+    goal = targets(setup.mode)
+    win = (say("step.goal_agreed", n=goal[0], others=say("step.or").join(map(str, goal[1:])))
+           if len(goal) > 1 else say("step.goal", n=goal[0]))
+    steps = [say("step.board")]
+    advanced = setup.mode == "advanced" and setup.log
+    if advanced:
+        steps += [say("step.first"), say("step.deal")]
+    else:
+        steps += [_run_text(*run, say) for run in _runs(setup)]
+        steps.append(say("step.choose"))
+    steps.append(say("step.mummies", mummies=mummies))
+    if advanced:
+        steps.append(say("step.starts"))
+    steps.append(win)
     return steps

@@ -5,7 +5,10 @@ A turn walks through phases; the state skips any phase with nothing to decide:
   start    Maat's Rest (a line of 1-2 chambers full of your mummies for a whole round), Seth's
            Trick (advanced, instead of rolling), or roll. A player with an empty house skips.
   use      the dice: a placement option, the Golden Triple, the Anubis Double, or (advanced) a
-           one-die re-roll. A roll nobody could use is re-rolled at once.
+           one-die re-roll. A roll that cannot be used is thrown again at once — except in the
+           advanced mode while the one-die re-roll is unspent: the rulebook's turn is "roll the
+           three dice, pick a die to re-roll, then place", so the player may first try to rescue
+           the roll with it, or throw all three again (then the re-roll step is over).
   golden   the Golden Triple's removal (from the leading opponent's tomb, or from the board
            when no opponent has a mummy in the tomb); then the second roll, never a third.
   anubis   the Anubis Double's target; then the third die's mummy is placed.
@@ -27,15 +30,15 @@ import random
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tumba import rules_why
-from generator.games.tumba.model import Layout, data, standard_layout
+from generator.games.tumba.model import Layout, check_target, data, standard_layout
 from generator.games.tumba.moves import (
     GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place,
     Reroll, Roll, SethMove, Strike, Wrath,
 )
 from generator.games.tumba.rules_board import EMPTY, LINES, Board
 from generator.games.tumba.rules_actions import (
-    ANUBIS_PHASE, ATTACK, ENTRY_KINDS, GOLDEN_PHASE, HANDLERS, OSIRIS_PHASE, OVER, SETH_PHASE,
-    START, USE, WRATH_PHASE, Actions, _pair,
+    ACTION_KINDS, ACTION_OF, ANUBIS_PHASE, ATTACK, ENTRY_KINDS, GOLDEN_PHASE, HANDLERS,
+    OSIRIS_PHASE, OVER, SETH_PHASE, START, USE, WRATH_PHASE, Actions, _pair,
 )
 from generator.games.tumba.rules_roll import candidate_options
 
@@ -89,6 +92,7 @@ class State(Actions):
             raise InputError(f"{players} players: Tutan Tumba is for "
                              f"{comp['min_players']}-{comp['max_players']} players")
         self.players, self.mode, self.rules = players, mode, cfg["modes"][mode]
+        check_target(target, mode, "target")
         self.target = target or cfg["win"]["target"]
         self.mummies, self.faces = comp["mummies"], comp["faces"]
         self._powers = cfg["powers"]
@@ -100,6 +104,8 @@ class State(Actions):
         self.tomb = [0] * players
         self.house = [self.mummies] * players
         self.rng = random.Random(seed)
+        self.dice_seed = seed                 # a record replays the throws from it
+        self.start_layout = self.board.layout()
         self.current = 0
         self.turn = 0
         self.phase = START
@@ -110,7 +116,9 @@ class State(Actions):
         self.since_owner = [EMPTY] * (LINES + 1)
         self.since_turn = [0] * (LINES + 1)
         self.entries = dict.fromkeys(ENTRY_KINDS, 0)
+        self.actions = dict.fromkeys(ACTION_KINDS, 0)
         self.forced_rerolls = 0
+        self.history: list | None = None      # a list of (player, move) to keep a record
         self._moves: list | None = None
         self._reset_turn()
         if begin:
@@ -144,6 +152,13 @@ class State(Actions):
             if move not in moves and not self._forced_roll(move, moves):
                 raise RuleError(rules_why.reason(self, move))
         self._moves = None
+        if self.history is not None:
+            self.history.append((self.current, move))
+        kind = ACTION_OF.get(type(move))
+        if kind:
+            self.actions[kind] += 1
+            if kind == "incineration" and move.dx == 1:
+                self.actions["toth"] += 1
         HANDLERS[type(move)](self, move)
 
     def _forced_roll(self, move, moves) -> bool:
@@ -232,7 +247,9 @@ class State(Actions):
         """
         dice = tuple(dice) if dice else self._throw()
         attempts = 0
-        while not self._use_moves(dice):
+        while not self.use_moves(dice):
+            if self.rerolls_used < self.rules["die_rerolls"] and self._any_usable_roll():
+                break                  # the player may rescue it with the one-die re-roll
             attempts += 1
             if attempts == self._powers["reroll_attempts"] and not self._any_usable_roll():
                 self.dice = dice
@@ -248,7 +265,7 @@ class State(Actions):
     def _any_usable_roll(self) -> bool:
         from generator.games.tumba.rules_roll import all_rolls
 
-        return any(self._use_moves(d) for d in all_rolls())
+        return any(self.use_moves(d) for d in all_rolls())
 
     # ---- what can be done ---------------------------------------------------------------------
 
@@ -270,7 +287,7 @@ class State(Actions):
                 out.append(option)
         return out
 
-    def _use_moves(self, dice: tuple[int, ...]) -> list:
+    def use_moves(self, dice: tuple[int, ...]) -> list:
         """Placement options and usable powers of ``dice`` (the one-die re-roll aside)."""
         moves: list = [_place(o) for o in self.placement_options(dice)]
         p = self.current
@@ -325,7 +342,8 @@ class State(Actions):
             self._layout_cache = {"seth": seth, "maat": maat}
         return self._layout_cache
 
-    def _seth_moves(self) -> list:
+    def seth_moves(self) -> list:
+        """Every Seth's Trick relocation the pieces allow now (whatever the phase)."""
         return list(self._layout()["seth"])
 
     def _seth_possible(self) -> bool:
@@ -355,9 +373,12 @@ class State(Actions):
     def _compute_moves(self) -> list:
         phase = self.phase
         if phase == USE:
-            moves = self._use_moves(self.dice)
+            moves = self.use_moves(self.dice)
+            unusable = not moves
             if self.rerolls_used < self.rules["die_rerolls"]:
                 moves += [Reroll(v) for v in sorted(set(self.dice))]
+            if unusable:
+                moves.append(ROLL)     # or throw all three again (the rule for an unusable roll)
             return moves
         if phase == ATTACK:
             return self._attack_moves()
@@ -378,7 +399,7 @@ class State(Actions):
         if phase == WRATH_PHASE:
             return [Wrath(s, c) for s in (1, -1) for c in (False, True)] + [PASS]
         if phase == SETH_PHASE:
-            return self._seth_moves()
+            return self.seth_moves()
         return []
 
     # ---- checks -------------------------------------------------------------------------------
@@ -420,11 +441,13 @@ def state_from_board(board, target: int | None = None, seed: int = 0) -> State:
 
 
 def roll_options(dice, board=None, mode: str | None = None):
-    """The library function behind ``tumba roll``: every legal way to use ``dice`` and the powers
-    they trigger, for the player to move on ``board`` (default: an empty standard board).
+    """The library function behind ``tumba roll``: every legal way to use ``dice``, the powers
+    they trigger and the incinerations the board allows, for the player to move on ``board``
+    (default: an empty standard board).
 
     ``mode`` overrides the board's mode (the advanced mode adds Toth's Inversion and Tutan's
-    Wrath). Returns a :class:`~generator.games.tumba.rules_roll.RollReading`.
+    Wrath); the advanced mode needs a board with its single passage (:func:`roll_board`).
+    Returns a :class:`~generator.games.tumba.rules_roll.RollReading`.
     """
     from generator.games.tumba.model_board import empty_board
     from generator.games.tumba.rules_roll import read_roll
@@ -435,9 +458,18 @@ def roll_options(dice, board=None, mode: str | None = None):
             isinstance(d, int) and 1 <= d <= faces for d in dice):
         raise InputError(f"dice {' '.join(map(str, dice))}: give three dice, each 1-{faces}")
     if board is None:
+        from generator.games.tumba.model_board import roll_board
+
+        board = roll_board(None, mode)
+    if board is None:
         board = empty_board(standard_layout(), mode or "standard")
     if mode and mode != board.mode:
         from dataclasses import replace
 
         board = replace(board, mode=mode)
+    passages = sum(1 for line in board.lines if line.passage)
+    wanted = data()["modes"][board.mode]["passages"]
+    if passages != wanted:
+        raise InputError(f"the {board.mode} rules use {wanted} secret passage"
+                         f"{'s' if wanted != 1 else ''}; this board has {passages}")
     return read_roll(state_from_board(board), dice)

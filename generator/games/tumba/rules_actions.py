@@ -18,6 +18,14 @@ from generator.games.tumba.rules_roll import pair_of, sequence_power
 START, USE, GOLDEN_PHASE, ANUBIS_PHASE, OSIRIS_PHASE = "start", "use", "golden", "anubis", "osiris"
 WRATH_PHASE, SETH_PHASE, ATTACK, OVER = "wrath", "seth", "attack", "over"
 ENTRY_KINDS = ("passage", "golden-triple", "maat", "osiris", "incineration", "ammit")
+#: What players chose to do, counted by kind (``State.actions``): every move a player decides
+#: except rolling, passing and the second half of a two-step move (the Golden Triple's removal,
+#: the Anubis Double's target, Seth's relocation). ``toth`` counts incinerations backwards.
+ACTION_KINDS = ("place", "golden-triple", "anubis", "maat", "osiris", "incineration", "toth",
+                "reroll", "seth", "wrath")
+ACTION_OF = {Place: "place", Golden: "golden-triple", Anubis: "anubis", Maat: "maat",
+             Osiris: "osiris", Jump: "incineration", Reroll: "reroll", Seth: "seth",
+             Wrath: "wrath"}
 
 _PAIRS: dict[tuple[int, ...], tuple[int, int] | None] = {}
 _SEQUENCES: dict[tuple[tuple[int, ...], str], str] = {}
@@ -61,6 +69,12 @@ class Actions:
     # ---- handlers -----------------------------------------------------------------------------
 
     def _do_roll(self, move: Roll) -> None:
+        if self.phase == USE:
+            # An unusable roll thrown again instead of spending the one-die re-roll on it: the
+            # re-roll step of the turn is over (the rulebook's order: roll, re-roll one die,
+            # place — or, when placing is impossible, roll all three until it is possible).
+            self.forced_rerolls += 1
+            self.rerolls_used = self.rules["die_rerolls"]
         self.roll(move.dice)
 
     def _do_pass(self, move: Pass) -> None:
@@ -154,7 +168,7 @@ class Actions:
         self._to_attack()
 
     def _do_wrath(self, move: Wrath) -> None:
-        old = self.board.shift(move.shift, move.crossed)
+        old = self.board.shift(move.shift, move.crossed, self._powers["wrath_moves_passage"])
         self._layout_cache = None
         self.since_owner = [EMPTY] + [self.since_owner[old[n]] for n in range(1, LINES + 1)]
         self.since_turn = [0] + [self.since_turn[old[n]] for n in range(1, LINES + 1)]

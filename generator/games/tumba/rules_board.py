@@ -207,19 +207,26 @@ class Board:
             self.cells[target].insert(0, piece)
         self.sizes[target] += 1
 
-    def shift(self, rows: int, crossed: bool) -> list[int]:
+    def shift(self, rows: int, crossed: bool, move_passages: bool = False) -> list[int]:
         """Tutan's Wrath: the board moves ``rows`` (+1 up / -1 down) against the chambers.
 
-        Every line takes the pieces of the line one row below it (up) or above it (down); the
-        loose row goes to the row left empty, same side or ``crossed``. Returns ``old``, where
-        ``old[new_line]`` is the line whose pieces now stand at ``new_line``.
+        When the board moves up, each line's number comes to stand beside the chambers of the
+        line above it: on each side, every line takes the chambers of the next line up that is
+        not a passage (down: the next line down); the passages keep their lines (they are not Burial Chambers), so a passage
+        stays where the setup put it. The chambers left beyond the last number are loose and go to
+        the line left empty, on the same side or ``crossed`` to the other. With ``move_passages``
+        (the other reading, seeds/tumba.toml) the passages move like chambers. Returns ``old``,
+        where ``old[new_line]`` is the line whose pieces now stand at ``new_line``.
         """
-        old = [0] * (LINES + 1)
-        for new in range(1, LINES + 1):
-            src_row = (row_of(new) - 1 + rows) % ROWS + 1
-            loose = not 1 <= row_of(new) + rows <= ROWS
-            side = 1 - side_of(new) if (loose and crossed) else side_of(new)
-            old[new] = line_at(side, src_row)
+        old = list(range(LINES + 1))
+        moving = [[line_at(side, r) for r in range(1, ROWS + 1)
+                   if move_passages or not self.passage[line_at(side, r)]] for side in (0, 1)]
+        for side, lines in enumerate(moving):
+            source = moving[1 - side] if crossed else lines
+            loose = source[0] if rows > 0 else source[-1]    # left below / above the numbers
+            for i, new in enumerate(lines):
+                src = i + rows
+                old[new] = lines[src] if 0 <= src < len(lines) else loose
         self.sizes = [0] + [self.sizes[old[n]] for n in range(1, LINES + 1)]
         self.passage = [False] + [self.passage[old[n]] for n in range(1, LINES + 1)]
         self.cells = [[]] + [self.cells[old[n]] for n in range(1, LINES + 1)]

@@ -82,10 +82,56 @@ class RollReading:
     options: tuple[Option, ...]
     powers: tuple[Power, ...]
     passages: tuple[int, ...] = ()
+    incinerations: tuple["Chain", ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"dice": list(self.dice), "options": [list(o) for o in self.options],
-                "powers": [p.to_json() for p in self.powers]}
+                "powers": [p.to_json() for p in self.powers],
+                "incinerations": [c.to_json() for c in self.incinerations]}
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Incinerations by one mummy, one after another: from ``start`` (line, depth), each jump
+    over an enemy (line, depth) to a chamber (line, depth), ``"tomb"`` or ``"passage"``."""
+
+    start: tuple[int, int]
+    jumps: tuple[tuple[tuple[int, int], Any], ...]
+    backwards: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": list(self.start), "backwards": self.backwards,
+                "jumps": [{"over": list(over), "to": to if isinstance(to, str) else list(to)}
+                          for over, to in self.jumps]}
+
+
+def incinerations(state, backwards: bool = False) -> list[Chain]:
+    """Every longest chain of incinerations the player to move could make on the board as it
+    stands (a player may stop after any jump of a chain). ``backwards``: Toth's Inversion."""
+    p, board = state.current, state.board
+    out: list[Chain] = []
+    for line, depth in board.occupied(p):
+        _chains(board, p, (line, depth), (line, depth), backwards, (), False, out)
+    return out
+
+
+def _chains(board, p, start, at, backwards, done, back, out) -> None:
+    line, depth = at
+    jumps = board.jumps(p, line, depth, backwards)
+    for dx, _, over_l, over_d, land_l, land_d in jumps:
+        went_back = back or dx == 1
+        where = board.lands_in_tomb(land_l, land_d)
+        if where:
+            out.append(Chain(start, done + (((over_l, over_d), where),), went_back))
+            continue
+        after = board.copy()
+        after.remove(over_l, over_d)
+        after.remove(line, depth)
+        after.cells[land_l][land_d - 1] = p
+        _chains(after, p, start, (land_l, land_d), backwards,
+                done + (((over_l, over_d), (land_l, land_d)),), went_back, out)
+    if not jumps and done:
+        out.append(Chain(start, done, back))
 
 
 def read_roll(state, dice: tuple[int, ...]) -> RollReading:
@@ -99,7 +145,10 @@ def read_roll(state, dice: tuple[int, ...]) -> RollReading:
     powers = [p for p in (_golden(state, dice), _anubis(state, dice), _passage(state, options),
                           _osiris(state, options), _sequence(state, dice, options)) if p]
     passages = tuple(n for n in range(1, LINES + 1) if state.board.passage[n])
-    return RollReading(dice, options, tuple(powers), passages)
+    chains = incinerations(state)
+    if any(p.code == "toth-inversion" and p.usable for p in powers):
+        chains += [c for c in incinerations(state, True) if c.backwards]
+    return RollReading(dice, options, tuple(powers), passages, tuple(chains))
 
 
 def _golden(state, dice) -> Power | None:
@@ -171,3 +220,41 @@ def option_groups(dice: tuple[int, ...]) -> dict[Option, str]:
         if max(option) <= LINES and option not in out:
             out[option] = " | ".join("+".join(map(str, g)) for g in sorted(split, key=sum))
     return out
+
+
+#: The powers a roll can trigger, as ``tumba roll --json`` names them.
+POWERS = ("golden-triple", "anubis-double", "secret-passage", "osiris-maneuver",
+          "toth-inversion", "tutan-wrath")
+
+
+def validate_roll_document(doc: dict[str, Any], source: str):
+    """``tombgen validate`` of a ``tombgen/tumba.roll`` (what ``tumba roll --json`` wrote):
+    three dice, every option a way to group those dice (each group's sum a line), known
+    powers. The board the roll was read on is not in the document, so which options were
+    legal on it is not checked."""
+    from generator.core.report import Report
+
+    report = Report(source)
+    dice = doc.get("dice")
+    faces = data()["components"]["faces"]
+    if not (isinstance(dice, list) and len(dice) == 3 and all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in dice)):
+        report.add("roll-dice", f"dice must be three whole numbers 1-{faces}", "dice")
+        return report
+    ways = {tuple(o) for o in candidate_options(tuple(dice))}
+    options = doc.get("options")
+    if not isinstance(options, list):
+        report.add("roll-options", "options must be a list of line lists", "options")
+    else:
+        for i, option in enumerate(options):
+            if not isinstance(option, list) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) for n in option) \
+                    or tuple(option) not in ways:
+                report.add("roll-option", f"{option!r} is not a way to group the dice {dice}",
+                           f"options[{i}]")
+    powers = doc.get("powers", [])
+    if not isinstance(powers, list) or any(
+            not isinstance(p, dict) or p.get("power") not in POWERS for p in powers):
+        report.add("roll-power", "powers must be objects naming one of " + ", ".join(POWERS),
+                   "powers")
+    return report

@@ -50,8 +50,8 @@ def validate_setup(setup: Setup) -> Report:
         _check_standard(setup, report)
     elif setup.mode == "advanced":
         _check_advanced(setup, report)
-        if setup.log and setup.players >= comp["min_players"]:
-            replay(setup, report)
+        if setup.log and comp["min_players"] <= setup.players <= comp["max_players"]:
+            replay(setup, report)  # the deal needs a number of players the game has
     return report
 
 

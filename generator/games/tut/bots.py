@@ -6,19 +6,29 @@ left. Taking a tile that completes a set is valued exactly (the real payments); 
 estimate of the share of the set it will end up paying for. Moving far costs the tiles skipped.
 It takes a set's last tile to win, or to stop a rival from winning with it; it adds wild tiles
 only when they change what it pays, and buys with a Bag of Gold where that helps most.
+
+It plays thousands of games a second for the simulations: the worth of a tile of a set not about
+to close comes from a table built once (:data:`GAIN`), what a closing set costs each player from
+caches keyed by the engine's packed holdings, and the choice along the trail stops as soon as no
+later option can win. The tests keep the plain version of the same policy and check, move by
+move, that both decide alike.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from functools import partial
 
+from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.tut.rules import (
+    BITS,
     DECLINE,
     END,
     GOLD,
-    GOLD_ID,
     MOVE,
+    MOVES,
     PASS,
     PHARAOH_ID,
     VALUE,
@@ -27,9 +37,10 @@ from generator.games.tut.rules import (
     S,
     State,
 )
+from generator.games.tut.model import Rules
 from generator.games.tut.rules_scoring import counts_and_ties, payments
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
 
 WIN = 1000.0          # taking a tile that makes me pay my last coin
 BLOCK = 400.0         # taking a set's last tile that would let a rival pay their last coin
@@ -40,18 +51,9 @@ KING_VALUE = {True: 2.2, False: 1.6}
 
 
 def _order(state: State) -> list[int]:
+    """Players by token, furthest along first (ties: turn order from the mover)."""
     pos, turn, n = state.pos, state.turn, state.n
     return sorted(range(n), key=lambda q: (-pos[q], (q - turn) % n))
-
-
-def exact_pay(state: State, s: int, held: list[int], order: list[int]) -> list[int]:
-    """What each player pays if set ``s`` is scored now with these holdings (no wild tiles)."""
-    n = state.n
-    counts, ties = counts_and_ties(state.r, held, [0] * n, -1)
-    out = [0] * n
-    for p, amount in payments(VALUE[s], counts, ties, order, state.r):
-        out[p] = amount
-    return out
 
 
 def expected_pay(mine: int, best_other: int, remaining: int, value: int) -> float:
@@ -65,11 +67,114 @@ def expected_pay(mine: int, best_other: int, remaining: int, value: int) -> floa
     return value * (chance + (1.0 - chance) * 0.25)
 
 
+def _gain_table() -> list[float]:
+    """What one more tile of a set not about to close is worth, for every (value, mine, best
+    other holding, tiles left after this one): the expected share of the set's value it adds,
+    plus a little for denying a rival's majority. Indexed by :func:`_gain_index`."""
+    table = [0.0] * (9 * 9 * 9 * 9)
+    for value in range(9):
+        for mine in range(9):
+            for best in range(9):
+                for rest in range(9):
+                    gain = (expected_pay(mine + 1, best, rest, value)
+                            - expected_pay(mine, best, rest, value))
+                    if best and best + 1 > mine:      # denying a rival's majority
+                        gain += 0.15 * value
+                    table[_gain_index(value, mine, best, rest)] = gain
+    return table
+
+
+def _gain_index(value: int, mine: int, best: int, rest: int) -> int:
+    return value * 729 + mine * 81 + best * 9 + rest
+
+
+GAIN = _gain_table()
+
+
+class _PerHolding(dict):
+    """A set's holdings packed in one int (``State.packed``) → ``fact(p, holdings by seat)``
+    for seat ``p``, computed once per holdings."""
+
+    def __init__(self, fact, p: int, n: int):
+        super().__init__()
+        self.fact, self.p, self.n = fact, p, n
+
+    def __missing__(self, packed: int):
+        held = tuple((packed >> (BITS * q)) & ((1 << BITS) - 1) for q in range(self.n))
+        self[packed] = got = self.fact(self.p, held)
+        return got
+
+
+def _lead(p: int, held: tuple[int, ...]) -> int:
+    """``mine * 81 + best other * 9``: the middle of a :data:`GAIN` index for seat ``p``."""
+    return held[p] * 81 + max(held[:p] + held[p + 1:]) * 9
+
+
+def _can_buy(p: int, held: tuple[int, ...]) -> bool:
+    """Whether ``p`` could buy a tile of this set with a Bag of Gold (holds one, so does another)."""
+    return bool(held[p]) and sum(held) > held[p]
+
+
+class _Memo:
+    """Facts the greedy bot looks up instead of recomputing, for one rule text and table size:
+    what each player pays for a set by holdings (who pays how much does not depend on the
+    token order, only who pays first), what closing a set means to each seat, its lead in each
+    set and whether it can buy in it."""
+
+    def __init__(self, r: Rules, n: int):
+        self.r = r
+        self.amounts: dict = {}
+        self.leads = [_PerHolding(_lead, p, n) for p in range(n)]
+        self.buys = [_PerHolding(_can_buy, p, n) for p in range(n)]
+        self.closing = [[_PerHolding(partial(self.closes, value), p, n) for p in range(n)]
+                        for value in range(max(VALUE) + 1)]
+
+    def pays(self, value: int, held: tuple[int, ...]) -> tuple[int, ...]:
+        """What each player pays if a set of ``value`` is scored now (no wild tiles)."""
+        got = self.amounts.get((value, held))
+        if got is None:
+            n = len(held)
+            counts, ties = counts_and_ties(self.r, held, [0] * n, -1)
+            out = [0] * n
+            for p, amount in payments(value, counts, ties, range(n), self.r):
+                out[p] = amount
+            got = self.amounts[(value, held)] = tuple(out)
+        return got
+
+    def closes(self, value: int, p: int, held: tuple[int, ...]):
+        """Taking the last tile of a set of ``value``, for ``p``: the change in what ``p`` pays;
+        the most anyone could pay by it (coins above that rule out a win or a block); what
+        everyone pays if ``p`` takes it; for each other seat q what q would pay by taking it."""
+        mine = self.pays(value, _bumped(held, p))
+        base = float(mine[p] - self.pays(value, held)[p])
+        threats = tuple((q, self.pays(value, _bumped(held, q))[q])
+                        for q in range(len(held)) if q != p)
+        reach = max(mine[p], *(t for _, t in threats))
+        return base, reach, mine, threats
+
+
+_MEMOS: dict = {}
+
+
+def _memo(state: State) -> _Memo:
+    key = (state.r.variant, state.n)
+    got = _MEMOS.get(key)
+    if got is None:
+        got = _MEMOS[key] = _Memo(state.r, state.n)
+    return got
+
+
+def _bumped(held: tuple[int, ...], q: int) -> tuple[int, ...]:
+    return held[:q] + (held[q] + 1,) + held[q + 1:]
+
+
 class GreedyBot:
     """Takes the tile worth most now, minus what it gives up by moving past others.
 
     ``noise`` (in coins) is added at random to each option's worth, so games on one fixed trail
-    still differ (a seat balance from identical games would mean nothing).
+    still differ (a seat balance from identical games would mean nothing). Written for speed:
+    set worths come from a lookup table or cached payments, and the options are read straight
+    from the engine's trail; its decisions are those of the plain version kept in the tests.
     """
 
     name = "greedy"
@@ -91,83 +196,79 @@ class GreedyBot:
 
     def set_gains(self, state: State, p: int) -> list[float]:
         """How much taking one more tile of each set is worth to ``p`` now."""
-        gains = [0.0] * S
-        order = None
-        hold, coins, left, n = state.hold, state.coins, state.left, state.n
-        for s in range(S):
-            if not left[s]:
-                continue
-            held = [hold[q][s] for q in range(n)]
-            value = VALUE[s]
-            if left[s] == 1:
-                order = order or _order(state)
-                gains[s] = self._last_tile(state, p, s, held, order, coins)
-                continue
-            best = max((held[q] for q in range(n) if q != p), default=0)
-            rest = left[s] - 1
-            gains[s] = (expected_pay(held[p] + 1, best, rest, value)
-                        - expected_pay(held[p], best, rest, value))
-            rival = max((held[q] for q in range(n) if q != p), default=0)
-            if rival and rival + 1 > held[p]:     # denying a rival's majority is worth a little
-                gains[s] += 0.15 * value
-        return gains
+        memo = _memo(state)
+        lead, closing = memo.leads[p], memo.closing
+        coins = state.coins
+        low = min(coins)
 
-    def _last_tile(self, state, p, s, held, order, coins) -> float:
-        """Exact value of taking a set's last tile, with win and block bonuses."""
-        took = held[:]
-        took[p] += 1
-        mine = exact_pay(state, s, took, order)
-        left_alone = exact_pay(state, s, held, order)
-        gain = float(mine[p] - left_alone[p])
-        if mine[p] >= coins[p] > 0:
-            gain += WIN
-        for q in range(state.n):
-            if q == p:
-                continue
-            theirs = held[:]
-            theirs[q] += 1
-            if exact_pay(state, s, theirs, order)[q] >= coins[q] and mine[q] < coins[q]:
-                gain += BLOCK
-                break
-        return gain
+        def last(value: int, packed: int) -> float:
+            """Exact value of taking a set's last tile, with win and block bonuses."""
+            gain, reach, mine, threats = closing[value][p][packed]
+            if reach < low:                     # nobody can pay out with this set
+                return gain
+            if mine[p] >= coins[p] > 0:
+                gain += WIN
+            for q, threat in threats:
+                if threat >= coins[q] > mine[q]:
+                    gain += BLOCK
+                    break
+            return gain
+
+        return [GAIN[value * 729 + lead[packed] + left - 1] if left > 1     # _gain_index
+                else last(value, packed) if left else 0.0
+                for value, left, packed in zip(VALUE, state.left, state.packed)]
+
+    def _values(self, state: State, p: int) -> list[float]:
+        """Worth of the tile at each id (sets, then gold, Pharaoh, King Tut) to ``p`` now."""
+        english = state.r.wild_counts
+        values = self.set_gains(state, p)
+        king = KING_VALUE[english] + state.r.king_coin
+        if state.coins[p] <= state.r.king_coin:
+            king += WIN
+        values += [self._gold_value(state, p), PHARAOH_VALUE[english], king]
+        return values
 
     def _move(self, state: State, rng: random.Random):
         p = state.actor
-        moves = state.legal_moves()
-        gains = self.set_gains(state, p)
-        english = state.r.wild_counts
-        best, best_score, lost = None, float("-inf"), 0.0
-        for move in moves:
-            to = move.to
-            if to == END and not state.r.king_on_trail:
-                value = KING_VALUE[english] if state.king_free else -0.5
-            else:
-                t = state.tiles[to]
-                if t < S:
-                    value = gains[t]
-                elif t == PHARAOH_ID:
-                    value = PHARAOH_VALUE[english]
-                elif t == GOLD_ID:
-                    value = self._gold_value(state, p)
-                else:
-                    value = KING_VALUE[english] + state.r.king_coin
-                    if state.coins[p] <= state.r.king_coin:
-                        value += WIN
-            score = value - SKIP * lost + rng.random() * self.noise
+        trail = state.trail
+        targets = trail[bisect_right(trail, state.pos[p]):]
+        worths = list(map(self._values(state, p).__getitem__,
+                          map(state.tiles.__getitem__, targets)))
+        if not state.r.king_on_trail:           # French: the pyramid at the end
+            targets.append(END)
+            worths.append(KING_VALUE[state.r.wild_counts] if state.king_free else -0.5)
+        return MOVES[targets[self._pick(worths, rng)]]
+
+    def _pick(self, worths: list[float], rng: random.Random) -> int:
+        """The option with the best score = worth - SKIP * (worth of the tiles skipped to get
+        there) + noise, one draw per option in trail order; the first best wins.
+
+        Skipped worth only grows along the trail, so once even the best worth with the most
+        noise cannot beat the best score so far, no later option can: the loop stops there and
+        the random draws of the options left are consumed in one call (a draw takes two 32-bit
+        words of the generator; ``getrandbits(64 * k)`` takes 2k), so the generator ends where
+        one draw per option leaves it.
+        """
+        noise, draw = self.noise, rng.random
+        top = max(worths)
+        best, best_score, lost = 0, float("-inf"), 0.0
+        for i, value in enumerate(worths):
+            if top - SKIP * lost + noise <= best_score:
+                rng.getrandbits(64 * (len(worths) - i))
+                break
+            score = value - SKIP * lost + draw() * noise
             if score > best_score:
-                best, best_score = move, score
-            lost += max(value, 0.0) if value < WIN / 2 else 0.0
+                best, best_score = i, score
+            if 0.0 < value < WIN / 2:           # a skipped tile's worth counts as lost
+                lost += value
         return best
 
     # ---- gold and wild tiles --------------------------------------------------------------------
 
-    def _gold_value(self, state: State, p: int) -> float:
-        hold = state.hold
-        mine = hold[p]
-        if not any(mine[s] and any(hold[q][s] for q in range(state.n) if q != p)
-                   for s in range(S)):
-            return 0.2
-        return 1.5
+    @staticmethod
+    def _gold_value(state: State, p: int) -> float:
+        """A Bag of Gold is worth more when there is something to buy with it."""
+        return 1.5 if any(map(_memo(state).buys[p].__getitem__, state.packed)) else 0.2
 
     def _buy(self, state: State):
         p = state.actor
@@ -219,10 +320,16 @@ class GreedyBot:
         return 0
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+#: The players ``--player`` names, and the one that plays when none is named.
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+DEFAULT_PLAYER = "greedy"
 
 
 def make_bot(name: str):
-    """A bot by name ('random' or 'greedy')."""
-    return BOTS[name]()
+    """A bot by name (a key of :data:`BOTS`); an unknown name is an InputError."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise InputError(f"--player {name}: unknown player; choose one of "
+                         f"{', '.join(BOTS)}") from None
 

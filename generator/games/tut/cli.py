@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, executor_options, output_options, read_json_arg, run_product
-from generator.games.tut.model import VARIANTS, data
-
-_TRAIL = data()["trail"]
-PLAYERS = click.IntRange(_TRAIL["min_players"], _TRAIL["max_players"])
+from generator.clikit import (
+    Group,
+    add_products,
+    declared_option,
+    read_json_arg,
+    simulate_options,
+)
 
 
 @click.group(name="tut", cls=Group)
@@ -16,35 +18,14 @@ def group() -> None:
     """Tutankhamen: random trail layouts and a scoring referee"""
 
 
-@group.command()
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Number of players.")
-@click.option("--variant", type=click.Choice(VARIANTS), default="en", show_default=True,
-              help="Rules: en (Tutankhamen) or fr (Tutanchamun).")
-@click.option("--shape", type=click.Choice(tuple(_TRAIL["shapes"])), default="serpentine",
-              show_default=True, help="How the trail winds across the table.")
-@click.option("--table", metavar="WxH", default=None,
-              help="Table size in tile cells. Default: "
-                   f"{_TRAIL['table'][0]}x{_TRAIL['table'][1]}.")
-@click.option("--spread", is_flag=True, help="No two tiles of one set side by side.")
-@click.option("--no-specials-before", "no_specials_before", type=click.IntRange(min=0),
-              default=0, metavar="K", help="No Bag of Gold or Pharaoh among the first K tiles.")
-@click.option("--simulate", type=click.IntRange(min=0), default=0, metavar="G",
-              help="Also play G games of greedy bots on the trail; the seat balance goes "
-                   "into the JSON and onto the sheet.")
-@output_options(count=True)
-def trail(players, variant, shape, table, spread, no_specials_before, simulate, seed, out,
-          formats, paper, mono, count) -> None:
-    """Make a trail layout: the 69 tiles on the table, to copy (SVG, PDF, JSON)."""
-    from generator.core.rng import fresh_seed
+add_products(group, "tut")
+
+
+def check_trail(options: dict, count: int) -> None:
+    """``tut trail``: the table must be WxH cells with room for the trail."""
     from generator.games.tut.generate import parse_table
 
-    w, h = parse_table(table)
-    seed = fresh_seed() if seed is None else seed
-    run_product("tut", "trail", seed=seed, out=out, formats=formats, paper=paper, mono=mono,
-                count=count, options={"players": players, "variant": variant, "shape": shape,
-                                      "table": f"{w}x{h}", "spread": spread,
-                                      "no_specials_before": no_specials_before,
-                                      "simulate": simulate})
+    parse_table(options["table"], options["shape"])
 
 
 @group.command(name="score-set")
@@ -67,44 +48,30 @@ def score_set(file: str, as_json: bool) -> None:
 
 
 @group.command()
-@click.option("--players", type=PLAYERS, default=4, show_default=True, help="Number of players.")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="How many games to play.")
-@click.option("--variant", type=click.Choice(VARIANTS), default=None,
-              help="Rules: en or fr. Default: the trail file's, else en.")
+@declared_option("tut", "trail", "players", help="Number of players. With --trail: the trail's.")
+@declared_option("tut", "trail", "variant", help="Rules: en or fr. With --trail: the trail's.")
 @click.option("--trail", "trail_file", type=click.Path(dir_okay=False, allow_dash=True),
-              default=None, help="Play every game on this trail (a tut trail JSON). "
-                                 "Default: a fresh random trail each game.")
-@click.option("--player", "bot", type=click.Choice(("random", "greedy")), default="greedy",
-              show_default=True, help="The bot in every seat.")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed (an integer ≥ 0). Default: a fresh one, always printed.")
-@click.option("--out", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder for the JSON results.")
-@executor_options()
-def simulate(players, games, variant, trail_file, bot, seed, out, jobs, dask) -> None:
-    """Play GAMES bot games: win rate by seat, game length, endings (and a JSON file)."""
-    from pathlib import Path
-
-    from generator.batch.executor import executor_for
-    from generator.clikit import progress, write_json_file
-    from generator.core.envelope import envelope
-    from generator.core.output import check_dir, file_name
-    from generator.core.rng import fresh_seed
+              default=None, help="Play every game on this trail (a tut trail JSON); it fixes "
+                                 "the players and the rules. Default: a fresh trail each game.")
+@simulate_options("tut")
+def simulate(players, variant, trail_file, sim) -> None:
+    """Play bot games: win rate by seat, coins left, game length, endings (and a JSON file)."""
+    from generator.clikit import fixed_by_file
     from generator.games.tut.simulate import describe, trail_for_simulation
     from generator.games.tut.simulate import simulate as run
 
-    check_dir(out)
-    tiles, variant = trail_for_simulation(trail_file, variant)
-    seed = fresh_seed() if seed is None else seed
-    click.echo(f"seed: {seed}")
-    with executor_for(jobs, dask) as executor:
-        result = run(players, games, variant, bot, tiles, seed, progress=progress,
-                     executor=executor)
-    for line in describe(result):
-        click.echo(line)
-    options = {"players": players, "games": games, "variant": variant, "trail": trail_file,
-               "player": bot}
-    doc = envelope("tut", "simulate", seed, result, {"options": options})
-    Path(out).mkdir(parents=True, exist_ok=True)
-    write_json_file(str(Path(out) / file_name("tut", "simulate", seed, "json")), doc)
+    trail = trail_for_simulation(trail_file)
+    if trail is not None:
+        fixed = fixed_by_file("trail file", trail_file, {
+            "players": (trail.players, f"{trail.players} players"),
+            "variant": (trail.variant, f"the {trail.variant} rules")})
+        players, variant = fixed["players"], fixed["variant"]
+    seats = sim.players(players)
+    tiles = list(trail.tiles) if trail is not None else None
+    where = "random" if trail is None else ("<stdin>" if trail_file == "-" else trail_file)
+
+    def play(seed, executor, progress):
+        return run(seats, sim.games, variant, tiles, seed, where, progress=progress,
+                   executor=executor)
+
+    sim.run(play, describe)

@@ -1,13 +1,19 @@
 """Seeded trail layouts: a path of cells on the table and a shuffle of the 69 tiles along it.
 
-Shapes (each returns ``length + 1`` cells: one per tile, then the pyramid's cell):
-  ``serpentine``  straight runs back and forth, a free row (or column) between runs when it fits;
-  ``spiral``      a rectangular spiral winding inward to the pyramid, rings apart when they fit;
-  ``meander``     a seeded self-avoiding walk that prefers straight runs and avoids touching
-                  itself; a flood fill keeps enough free cells ahead so it never traps itself.
-Every choice (size, spacing, start corner, direction, offset) is drawn from the seed, so one
-seed gives one layout. Tiles: a uniform shuffle, with specials kept out of the first K tiles
-(``no_specials_before``) and, with ``spread``, swaps until no two tiles of one set touch.
+Real tiles carry no numbers, so players follow a trail by what touches what: every layout is
+*followable* — a tile touches (edge to edge) only the tiles right before and after it, and the
+pyramid only the last tile. Each shape keeps a free cell between neighbouring runs to get that:
+
+  ``serpentine``  straight runs back and forth, a free row (or column) between runs;
+  ``spiral``      a rectangular spiral winding inward to the pyramid, a free ring between rings;
+  ``meander``     a seeded self-avoiding walk on a coarse grid of every other cell, each step
+                  bridged by one cell, so runs never touch; a flood fill keeps enough free nodes
+                  ahead so the walk never traps itself.
+Every choice (size, start corner, direction, offset) is drawn from the seed, so one seed gives
+one layout. A table too small for a shape is a RuleError naming the smallest tables that fit
+(found by search over the same construction). Tiles: a uniform shuffle, with specials kept out
+of the first K tiles (``no_specials_before``) and, with ``spread``, swaps until no two tiles of
+one set touch.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import functools
 import random
 import re
 
-from generator.core.errors import BuildError, InputError
+from generator.core.errors import BuildError, InputError, RuleError
 from generator.games.tut.model import (
     GOLD,
     PHARAOH,
@@ -27,13 +33,18 @@ from generator.games.tut.model import (
     start_coins,
     trail_tiles,
 )
+from generator.games.tut.rules_trail import followable_length
 
 SHAPES = ("serpentine", "spiral", "meander")
 STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+GAP = 2                 # runs two cells apart: one free cell between them
 
 
-def parse_table(value: str | tuple | list | None) -> tuple[int, int]:
-    """'16x10' (or [16, 10]) → (16, 10); None → the default table; malformed → InputError."""
+def parse_table(value: str | tuple | list | None, shape: str | None = None) -> tuple[int, int]:
+    """'16x10' (or [16, 10]) → (16, 10); None → the default table; malformed → InputError.
+
+    With ``shape``, a table too small for it is a RuleError (exit 1, :func:`check_fits`).
+    """
     if value is None:
         w, h = data()["trail"]["table"]
         return (w, h)
@@ -44,11 +55,12 @@ def parse_table(value: str | tuple | list | None) -> tuple[int, int]:
         if not match:
             raise InputError(f"--table {value}: expected WIDTHxHEIGHT in cells, e.g. 16x10")
         w, h = int(match.group(1)), int(match.group(2))
-    need = data()["trail"]["length"] + 1
     side = data()["trail"]["max_side"]
-    if not (1 <= w <= side and 1 <= h <= side) or w * h < need:
-        raise InputError(f"--table {w}x{h}: needs room for {need} cells (69 tiles and the "
-                         f"pyramid) and at most {side} cells a side; try 16x10")
+    if not (1 <= w <= side and 1 <= h <= side):
+        raise InputError(f"--table {w}x{h}: each side must be 1 to {side} cells (the largest "
+                         "table that still prints to scale on one page); try 16x10")
+    if shape is not None:
+        check_fits(shape, w, h, data()["trail"]["length"] + 1)
     return (w, h)
 
 
@@ -67,40 +79,36 @@ def _place(cells: list[Cell], w: int, h: int, rng: random.Random) -> list[Cell]:
 
 # ---- serpentine ----------------------------------------------------------------------------------
 
-def _snake(run: int, gap: int, count: int) -> list[Cell]:
-    """Runs of ``run`` cells along x, ``gap`` rows apart, joined at alternating ends."""
+def _snake(run: int, count: int) -> list[Cell]:
+    """Runs of ``run`` cells along x, ``GAP`` rows apart, joined at alternating ends."""
     cells: list[Cell] = []
     y = 0
     while len(cells) < count:
-        xs = range(run) if (y // gap) % 2 == 0 else range(run - 1, -1, -1)
+        xs = range(run) if (y // GAP) % 2 == 0 else range(run - 1, -1, -1)
         cells += [(x, y) for x in xs]
         end = cells[-1][0]
-        cells += [(end, y + k) for k in range(1, gap)]
-        y += gap
+        cells += [(end, y + k) for k in range(1, GAP)]
+        y += GAP
     return cells[:count]
 
 
 @functools.cache
-def _serpentine_options(w: int, h: int, count: int) -> tuple[tuple[bool, int, int], ...]:
-    """(transposed, run, gap) combinations that fit; spaced runs preferred when any fits."""
-    found: dict[int, list] = {1: [], 2: []}
+def _serpentine_options(w: int, h: int, count: int) -> tuple[tuple[bool, int], ...]:
+    """(transposed, run) combinations whose snake fits the table and can be followed."""
+    found = []
     for transposed in (False, True):
         along, across = (h, w) if transposed else (w, h)
-        for gap in (2, 1):
-            for run in range(3, along + 1):
-                cells = _snake(run, gap, count)
-                if max(y for _, y in cells) < across:
-                    found[gap].append((transposed, run, gap))
-    return tuple(found[2] or found[1])
+        for run in range(3, along + 1):
+            cells = _snake(run, count)
+            if max(y for _, y in cells) < across and followable_length(cells) >= count:
+                found.append((transposed, run))
+    return tuple(found)
 
 
 def serpentine(rng: random.Random, w: int, h: int, count: int) -> list[Cell]:
     """A back-and-forth path of ``count`` cells on a w x h table."""
-    options = _serpentine_options(w, h, count)
-    if not options:
-        raise InputError(f"--table {w}x{h}: too small for a serpentine of {count} cells")
-    transposed, run, gap = rng.choice(options)
-    cells = _snake(run, gap, count)
+    transposed, run = rng.choice(_serpentine_options(w, h, count))
+    cells = _snake(run, count)
     if transposed:
         cells = [(y, x) for x, y in cells]
     return _place(cells, w, h, rng)
@@ -108,8 +116,10 @@ def serpentine(rng: random.Random, w: int, h: int, count: int) -> list[Cell]:
 
 # ---- spiral --------------------------------------------------------------------------------------
 
-def _spiral(a: int, b: int, gap: int) -> list[Cell]:
-    """The whole inward spiral of an a x b rectangle, rings ``gap`` apart, from (0, 0)."""
+@functools.cache
+def _spiral(a: int, b: int) -> tuple[Cell, ...]:
+    """The inward spiral of an a x b rectangle, rings ``GAP`` apart, from (0, 0), cut where it
+    would first touch itself (near the middle, where the rings run out of room)."""
     left, top, right, bottom = 0, 0, a - 1, b - 1
     x = y = 0
     cells = [(0, 0)]
@@ -117,40 +127,33 @@ def _spiral(a: int, b: int, gap: int) -> list[Cell]:
     while True:
         n = (right - x, bottom - y, x - left, y - top)[d]
         if n <= 0:
-            return cells
+            break
         dx, dy = STEPS[d]
         for _ in range(n):
             x, y = x + dx, y + dy
             cells.append((x, y))
         if d == 0:
-            top += gap
+            top += GAP
         elif d == 1:
-            right -= gap
+            right -= GAP
         elif d == 2:
-            bottom -= gap
+            bottom -= GAP
         else:
-            left += gap
+            left += GAP
         d = (d + 1) % 4
+    return tuple(cells[:followable_length(cells)])
 
 
 @functools.cache
-def _spiral_options(w: int, h: int, count: int) -> tuple[tuple[int, int, int], ...]:
-    found: dict[int, list] = {1: [], 2: []}
-    for gap in (2, 1):
-        for a in range(3, w + 1):
-            for b in range(3, h + 1):
-                if len(_spiral(a, b, gap)) >= count:
-                    found[gap].append((a, b, gap))
-    return tuple(found[2] or found[1])
+def _spiral_options(w: int, h: int, count: int) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for a in range(3, w + 1) for b in range(3, h + 1)
+                 if len(_spiral(a, b)) >= count)
 
 
 def spiral(rng: random.Random, w: int, h: int, count: int) -> list[Cell]:
     """An inward spiral of ``count`` cells ending near its middle (where the pyramid stands)."""
-    options = _spiral_options(w, h, count)
-    if not options:
-        raise InputError(f"--table {w}x{h}: too small for a spiral of {count} cells")
-    a, b, gap = rng.choice(options)
-    return _place(_spiral(a, b, gap)[:count], w, h, rng)
+    a, b = rng.choice(_spiral_options(w, h, count))
+    return _place(list(_spiral(a, b)[:count]), w, h, rng)
 
 
 # ---- meander -------------------------------------------------------------------------------------
@@ -208,17 +211,90 @@ def _walk(rng: random.Random, w: int, h: int, count: int, budget: int) -> list[C
     return path
 
 
+def _boustrophedon(w: int, h: int, count: int) -> list[Cell]:
+    """Row by row, back and forth: a walk that always exists when w * h >= count."""
+    return [(x if y % 2 == 0 else w - 1 - x, y) for y in range(h) for x in range(w)][:count]
+
+
+def _meander_grids(w: int, h: int, count: int) -> list[tuple[int, int]]:
+    """Offsets (ox, oy) of the coarse grids of every other cell that hold enough nodes."""
+    nodes = _nodes(count)
+    return [(ox, oy) for ox in (0, 1) for oy in (0, 1)
+            if _coarse(w, ox) * _coarse(h, oy) >= nodes]
+
+
+def _nodes(count: int) -> int:
+    """Coarse nodes a walk needs: k nodes make 2k - 1 cells."""
+    return (count + 2) // 2
+
+
+def _coarse(side: int, offset: int) -> int:
+    return (side - offset + 1) // 2
+
+
 def meander(rng: random.Random, w: int, h: int, count: int) -> list[Cell]:
-    """A seeded self-avoiding walk of ``count`` cells on the table."""
+    """A seeded wandering path of ``count`` cells: a self-avoiding walk on the coarse grid of
+    every other cell, each step bridged by the cell between two nodes. Two nodes or bridges of
+    the walk can then touch only where the walk goes from one to the next."""
+    ox, oy = rng.choice(_meander_grids(w, h, count))
+    cw, ch, k = _coarse(w, ox), _coarse(h, oy), _nodes(count)
     for _ in range(40):
-        path = _walk(rng, w, h, count, budget=count * 40)
-        if path:
-            return path
-    raise InputError(f"--table {w}x{h}: no meander of {count} cells found; use a larger "
-                     "--table or another --shape")
+        nodes = _walk(rng, cw, ch, k, budget=k * 40)
+        if nodes:
+            break
+    else:                                   # never seen in practice; keeps the shape total
+        nodes = _boustrophedon(cw, ch, k)
+    cells = [(ox + 2 * nodes[0][0], oy + 2 * nodes[0][1])]
+    for (x0, y0), (x1, y1) in zip(nodes, nodes[1:]):
+        cells += [(ox + x0 + x1, oy + y0 + y1), (ox + 2 * x1, oy + 2 * y1)]
+    return cells[:count]
 
 
 SHAPE_FUNCTIONS = {"serpentine": serpentine, "spiral": spiral, "meander": meander}
+HOW = {"serpentine": "a free row between its runs",
+       "spiral": "a free ring between its rings",
+       "meander": "a free cell between neighbouring runs"}
+
+
+def fits(shape: str, w: int, h: int, count: int) -> bool:
+    """Whether ``shape`` can lay a followable trail of ``count`` cells on a w x h table."""
+    if shape == "serpentine":
+        return bool(_serpentine_options(w, h, count))
+    if shape == "spiral":
+        return bool(_spiral_options(w, h, count))
+    return bool(_meander_grids(w, h, count))
+
+
+@functools.cache
+def smallest_tables(shape: str, w: int, h: int, count: int) -> tuple[str, ...]:
+    """The smallest tables that fit ``shape``, by search: with this width, with this height, and
+    the smallest of all (fewest cells, then the squarest)."""
+    side = data()["trail"]["max_side"]
+    found = []
+    tall = next((y for y in range(1, side + 1) if fits(shape, w, y, count)), None)
+    if tall is not None:
+        found.append(f"{w}x{tall}")
+    wide = next((x for x in range(1, side + 1) if fits(shape, x, h, count)), None)
+    if wide is not None:
+        found.append(f"{wide}x{h}")
+    every = [(x * y, abs(x - y), x, y) for x in range(1, side + 1) for y in range(1, side + 1)
+             if fits(shape, x, y, count)]
+    _, _, x, y = min(every)
+    found.append(f"{x}x{y}")
+    return tuple(dict.fromkeys(found))
+
+
+def check_fits(shape: str, w: int, h: int, count: int) -> None:
+    """RuleError (exit 1) when ``shape`` cannot lay a followable trail on the table."""
+    if shape not in SHAPE_FUNCTIONS:
+        raise InputError(f"--shape {shape}: unknown shape; choose one of {', '.join(SHAPES)}")
+    if fits(shape, w, h, count):
+        return
+    sizes = smallest_tables(shape, w, h, count)
+    raise RuleError(f"--table {w}x{h}: too small for a {shape} of {count - 1} tiles and the "
+                    f"pyramid that players can follow (each tile touches only the tiles before "
+                    f"and after it, which needs {HOW[shape]}); smallest tables that fit: "
+                    f"{', '.join(sizes)} (or another --shape)")
 
 
 # ---- tiles ---------------------------------------------------------------------------------------
@@ -274,22 +350,22 @@ def lay_tiles(rng: random.Random, path: list[Cell], spread: bool = False,
 
 def generate_trail(rng: random.Random, players: int = 4, variant: str = "en",
                    shape: str = "serpentine", table=None, spread: bool = False,
-                   no_specials_before: int = 0, simulate: int = 0) -> Trail:
-    """A trail layout; with ``simulate`` > 0 it carries the seat balance of greedy bot games."""
+                   no_specials_before: int = 0, rating_games: int = 0) -> Trail:
+    """A trail layout; with ``rating_games`` > 0 it carries the seat balance of that many
+    greedy bot games."""
     rules(variant)
     start_coins(variant, players)
-    if shape not in SHAPE_FUNCTIONS:
-        raise InputError(f"--shape {shape}: unknown shape; choose one of {', '.join(SHAPES)}")
-    if simulate < 0:
-        raise InputError(f"--simulate {simulate}: must be 0 or more games")
+    if rating_games < 0:
+        raise InputError(f"--rating-games {rating_games}: must be 0 or more games")
     w, h = parse_table(table)
     length = data()["trail"]["length"]
+    check_fits(shape, w, h, length + 1)
     cells = SHAPE_FUNCTIONS[shape](rng, w, h, length + 1)
     tiles = lay_tiles(rng, cells, spread, no_specials_before)
     balance = None
-    if simulate:
-        from generator.games.tut.simulate import seat_balance
+    if rating_games:
+        from generator.games.tut.balance import seat_balance
 
-        balance = seat_balance(tiles, players, variant, simulate, rng.randrange(2**31))
+        balance = seat_balance(tiles, players, variant, rating_games, rng.randrange(2**31))
     return Trail(variant, players, (w, h), tuple(tiles), tuple(cells[:length]), cells[length],
                  shape, spread, no_specials_before, balance)

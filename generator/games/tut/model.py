@@ -11,18 +11,20 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.data import MapOf, load_seed
+from generator.core.data import MapOf, Optional, load_seed
 from generator.core.errors import InputError
 
 _VARIANT = {
-    "name": str, "pharaoh": str, "king": str, "start_coins": MapOf(int), "wild_counts": bool,
+    "name": str, "start_coins": MapOf(int), "wild_counts": bool,
     "wild_needs_tie": bool, "king_needs_tile": bool, "king_on_trail": bool, "king_coin": int,
-    "wild_rounds": str, "max_tied_first": int, "pay_order": str, "end_all_at_end": bool,
+    "wild_rounds": str, "max_tied_first": int, "end_all_at_end": bool,
     "gold_coin": int, "gold_may_decline": bool, "half": str, "final_tie": str,
+    "names": MapOf(str), "pictures": MapOf(str),
+    "names_in": Optional(MapOf(MapOf(str))), "genders": Optional(MapOf(MapOf(str))),
 }
 SCHEMA = {
-    "kind": [{"code": str, "name": str, "value": int, "tiles": int}],
-    "colours": {"codes": [str], "letters": [str]},
+    "kind": [{"code": str, "value": int, "tiles": int}],
+    "colours": {"codes": [str], "borders": [str]},
     "specials": {"gold": int, "pharaoh": int, "king_tut": int},
     "trail": {"length": int, "table": [int], "tile_mm": float, "shapes": [str],
               "max_side": int, "min_players": int, "max_players": int},
@@ -83,18 +85,60 @@ def trail_tiles() -> list[str]:
     return [code for code, n in catalog().trail_counts for _ in range(n)]
 
 
-def set_name(code: str) -> str:
-    """'horus-blue' -> 'Horus blue'; specials get their English names."""
-    d = data()
-    if code == GOLD:
-        return "Bag of Gold"
-    if code == PHARAOH:
-        return "Pharaoh"
-    if code == KING:
-        return "King Tut"
-    kind, _, colour = code.partition("-")
-    names = {k["code"]: k["name"] for k in d["kind"]}
-    return f"{names.get(kind, kind)} {colour}"
+def kind_of(code: str) -> str:
+    """The code naming what a tile shows: 'horus-blue' → 'horus'; specials are their own."""
+    return code if code in (GOLD, PHARAOH, KING) else code.partition("-")[0]
+
+
+def colour_of(code: str) -> str | None:
+    """'horus-blue' → 'blue'; specials have no colour."""
+    return None if code in (GOLD, PHARAOH, KING) else code.partition("-")[2]
+
+
+def _edition_table(variant: str, key: str, *extra: str, lang: str = "") -> dict[str, str]:
+    """``[variant.<v>.<key>]`` (names or pictures; with ``lang``, the table of that language
+    under it), checked to cover every kind and special."""
+    table = data()["variant"][variant].get(key, {})
+    where = f"variant.{variant}.{key}"
+    if lang:
+        table, where = table.get(lang), f"{where}.{lang}"
+        if table is None:
+            raise InputError(f"seeds/tut.toml [{where}]: missing; the {variant} edition's "
+                             f"pieces need names in {lang!r} for a sheet printed in it")
+    needed = [*extra, *(k["code"] for k in data()["kind"]), GOLD, PHARAOH, KING]
+    missing = [code for code in needed if code not in table]
+    if missing:
+        raise InputError(f"seeds/tut.toml [{where}]: no entry for "
+                         f"{', '.join(missing)}; give one for each of {', '.join(needed)}")
+    return dict(table)
+
+
+def names(variant: str, lang: str | None = None) -> dict[str, str]:
+    """What the edition of ``variant`` calls each kind and special ('mask' → 'Chaise' in fr),
+    and the game itself ('game'). With ``lang`` other than the edition's own (the variant's
+    code), the same pieces named in that language (``[variant.<v>.names_in.<lang>]``)."""
+    if lang is None or lang == variant:
+        return _edition_table(variant, "names", "game")
+    return _edition_table(variant, "names_in", "game", lang=lang)
+
+
+def gender(variant: str, lang: str, kind: str) -> str:
+    """The grammatical gender ("m" or "f") of a set name of ``names(variant, lang)``, for
+    colour words that agree with it (``[variant.<v>.genders.<lang>]``; "m" in a language
+    without a table)."""
+    table = data()["variant"][variant].get("genders", {}).get(lang)
+    if table is None:
+        return "m"
+    value = table.get(kind)
+    if value not in ("m", "f"):
+        raise InputError(f"seeds/tut.toml [variant.{variant}.genders.{lang}]: give {kind} "
+                         "the gender \"m\" or \"f\"")
+    return value
+
+
+def pictures(variant: str) -> dict[str, str]:
+    """The pictogram each kind and special shows in the edition ('mask' → 'chair' in fr)."""
+    return _edition_table(variant, "pictures")
 
 
 @dataclass(frozen=True)
@@ -103,8 +147,8 @@ class Rules:
 
     variant: str
     name: str
-    pharaoh: str
-    king: str
+    pharaoh: str                    # the edition's name of the wild tiles
+    king: str                       # ... and of the pyramid tile
     start_coins: dict
     wild_counts: bool
     wild_needs_tie: bool
@@ -113,7 +157,6 @@ class Rules:
     king_coin: int
     open_rounds: bool
     max_tied_first: int
-    pay_by_rank: bool
     end_all_at_end: bool
     gold_coin: int
     gold_may_decline: bool
@@ -130,11 +173,11 @@ def rules(variant: str) -> Rules:
         raise InputError(f"--variant {variant}: unknown variant; choose one of "
                          f"{', '.join(sorted(table))}")
     v = table[variant]
-    return Rules(variant, v["name"], v["pharaoh"], v["king"],
+    edition = names(variant)
+    return Rules(variant, v["name"], edition[PHARAOH], edition[KING],
                  {int(k): n for k, n in v["start_coins"].items()}, v["wild_counts"],
                  v["wild_needs_tie"], v["king_needs_tile"], v["king_on_trail"], v["king_coin"],
-                 v["wild_rounds"] == "open", v["max_tied_first"], v["pay_order"] == "rank",
-                 v["end_all_at_end"], v["gold_coin"], v["gold_may_decline"])
+                 v["wild_rounds"] == "open", v["max_tied_first"], v["end_all_at_end"], v["gold_coin"], v["gold_may_decline"])
 
 
 def start_coins(variant: str, players: int) -> int:
@@ -156,7 +199,7 @@ class Trail:
     """A trail layout: tile codes and cells in trail order from the start, and the pyramid.
 
     ``spread``/``no_specials_before`` are the constraints it was asked to meet (validated);
-    ``balance`` is the optional seat balance of simulated games (``--simulate``).
+    ``balance`` is the optional seat balance of simulated games (``--rating-games``).
     """
 
     variant: str
@@ -222,11 +265,3 @@ def trail_from_fields(doc: dict[str, Any], source: str = "<trail>") -> Trail:
     return Trail(doc["variant"], doc["players"], table, tuple(tiles), cells, pyramid,
                  str(options.get("shape", "")), spread, early, balance)
 
-
-def describe_trail(trail: Trail) -> str | None:
-    """The line `tut trail --simulate` prints per trail: the seat balance of the bot games."""
-    b = trail.balance
-    if not b:
-        return None
-    rates = ", ".join(f"seat {i + 1} {r * 100:.0f}%" for i, r in enumerate(b["win_rate"]))
-    return f"seat balance: {rates} over {b['games']} greedy games, mean {b['mean_turns']:g} turns"

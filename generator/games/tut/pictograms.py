@@ -1,9 +1,11 @@
-"""Pictograms of the tile kinds as page symbols: filled silhouettes in a 10 x 10 mm box.
+"""Pictograms of the tiles as page symbols: filled silhouettes in a 10 x 10 mm box.
 
 Each pictogram is drawn around its own origin (x and y from -5 to 5) with filled shapes and
 paper-coloured cut-outs only, so it keeps its look at any scale and never draws a line thinner
-than the print minimum. ``symbols(sheet)`` defines every symbol a trail sheet uses once:
-``tut-<kind>-<colour>`` in the set's colour, ``tut-<kind>-ink`` for the legend, and the specials.
+than the print minimum. Which picture a tile shows depends on the edition (seeds/tut.toml
+``[variant.*.pictures]``): the French 8-value set is a chair and its wild tiles are pharaoh masks.
+``symbols(sheet, variant)`` defines every symbol a trail sheet uses once: ``tut-<picture>-<colour>``
+for the sets, ``tut-<picture>-ink`` for the index, and ``tut-<picture>`` for the specials.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import math
 
 from generator.draw.paper import Sheet
 from generator.draw.scene import Item, Polygon, Rect, Style, Symbol
-from generator.games.tut.model import data
+from generator.games.tut.model import GOLD, KING, PHARAOH, colour_of, data, kind_of, pictures
 
 BOX = 10.0      # a pictogram's nominal size in mm at scale 1
 
@@ -87,7 +89,21 @@ def mask(ink: str, paper: str) -> list[Item]:
             Rect(-0.45, 2.1, 0.9, 2.6, Style(stroke=None, fill=ink))]
 
 
-def gold(ink: str, paper: str) -> list[Item]:
+def chair(ink: str, paper: str) -> list[Item]:
+    """The French edition's 8-value object: a chair seen from the side, lion legs, its back
+    slanting up on the right (the top left of a tile holds its number)."""
+    shapes = [((4.4, -4.9), (2.8, -4.9), (1.6, -0.1), (3.2, -0.1)),                  # back
+              ((3.3, -0.6), (-4.2, -0.6), (-4.2, 0.9), (3.3, 0.9)),                  # seat
+              ((-2.8, 0.9), (-4.0, 0.9), (-3.9, 4.1), (-4.8, 4.2), (-4.8, 4.9),
+               (-2.8, 4.9)),                                                         # front leg
+              ((3.1, 0.9), (1.9, 0.9), (2.0, 4.1), (1.1, 4.2), (1.1, 4.9), (3.1, 4.9)),  # rear
+              ((2.0, 2.4), (-2.9, 2.4), (-2.9, 3.2), (2.0, 3.2))]                    # brace
+    return [*(_fill(points, ink) for points in shapes),
+            _fill(((3.6, -3.9), (3.0, -3.9), (2.2, -0.9), (2.8, -0.9)), paper)]
+
+
+def bag(ink: str, paper: str) -> list[Item]:
+    """Bag of Gold / Pièces d'or: a tied purse with a coin on it."""
     return [_fill(_ellipse(0.0, 1.5, 3.8, 3.4), ink),
             _fill(((-1.3, -1.6), (1.3, -1.6), (0.9, -3.0), (-0.9, -3.0)), ink),
             _fill(((-2.4, -5.0), (2.4, -5.0), (1.0, -3.0), (-1.0, -3.0)), ink),
@@ -96,48 +112,50 @@ def gold(ink: str, paper: str) -> list[Item]:
             _fill(_ellipse(0.0, 1.6, 1.3, 1.3), ink)]
 
 
-def pharaoh(ink: str, paper: str) -> list[Item]:
-    crown = ((-4.2, 4.0), (4.2, 4.0), (4.6, -3.4), (2.2, 0.0), (0.0, -4.8), (-2.2, 0.0),
-             (-4.6, -3.4))
-    return [_fill(crown, ink), Rect(-4.3, 2.0, 8.6, 0.55, Style(stroke=None, fill=paper)),
+def crown(ink: str, paper: str) -> list[Item]:
+    """The English Pharaoh tile."""
+    points = ((-4.2, 4.0), (4.2, 4.0), (4.6, -3.4), (2.2, 0.0), (0.0, -4.8), (-2.2, 0.0),
+              (-4.6, -3.4))
+    return [_fill(points, ink), Rect(-4.3, 2.0, 8.6, 0.55, Style(stroke=None, fill=paper)),
             Rect(-4.2, 4.4, 8.4, 0.6, Style(stroke=None, fill=ink)),
             _fill(_ellipse(0.0, 0.8, 0.7, 0.7, 12), paper),
             _fill(_ellipse(-2.6, 1.1, 0.5, 0.5, 12), paper),
             _fill(_ellipse(2.6, 1.1, 0.5, 0.5, 12), paper)]
 
 
-def king(ink: str, paper: str) -> list[Item]:
-    """King Tut: an ankh."""
+def ankh(ink: str, paper: str) -> list[Item]:
+    """King Tut / Toutankhamon on the pyramid."""
     return [_fill(_ellipse(0.0, -2.6, 2.3, 2.4), ink), _fill(_ellipse(0.0, -2.6, 1.1, 1.3), paper),
             Rect(-0.8, -0.6, 1.6, 5.6, Style(stroke=None, fill=ink)),
             Rect(-3.8, -0.4, 7.6, 1.5, Style(stroke=None, fill=ink))]
 
 
 DRAW = {"scarab": scarab, "cat": cat, "horus": horus, "anubis": anubis, "mask": mask,
-        "gold": gold, "pharaoh": pharaoh, "king-tut": king}
+        "chair": chair, "bag": bag, "crown": crown, "ankh": ankh}
+SPECIALS = (GOLD, PHARAOH, KING)
 
 
-SPECIALS = ("gold", "pharaoh", "king-tut")
-
-
-def symbol_name(code: str, ink: bool = False) -> str:
-    """The symbol of a tile code: 'horus-blue' → 'tut-horus-blue' (``ink``: 'tut-horus-ink')."""
+def symbol_name(code: str, variant: str, ink: bool = False) -> str:
+    """The symbol of a tile code in an edition: 'mask-blue' → 'tut-chair-blue' (fr),
+    ``ink`` → 'tut-chair-ink'; specials: 'pharaoh' → 'tut-crown' (en) or 'tut-mask' (fr)."""
+    picture = pictures(variant)[kind_of(code)]
     if code in SPECIALS:
-        return f"tut-{code}"
-    kind, _, colour = code.partition("-")
-    return f"tut-{kind}-{'ink' if ink else colour}"
+        return f"tut-{picture}"
+    return f"tut-{picture}-{'ink' if ink else colour_of(code)}"
 
 
-def symbols(sheet: Sheet) -> tuple[Symbol, ...]:
-    """Every pictogram symbol of a trail sheet, in the sheet's theme."""
+def symbols(sheet: Sheet, variant: str) -> tuple[Symbol, ...]:
+    """Every pictogram symbol of a trail sheet for ``variant``, in the sheet's theme."""
     theme = sheet.theme
     paper = theme("paper")
+    drawn = pictures(variant)
     out = []
     for spec in data()["kind"]:
-        kind = spec["code"]
+        picture = drawn[spec["code"]]
         for colour in data()["colours"]["codes"]:
-            out.append(Symbol(f"tut-{kind}-{colour}", tuple(DRAW[kind](theme(colour), paper))))
-        out.append(Symbol(f"tut-{kind}-ink", tuple(DRAW[kind](theme("ink"), paper))))
+            out.append(Symbol(f"tut-{picture}-{colour}", tuple(DRAW[picture](theme(colour), paper))))
+        out.append(Symbol(f"tut-{picture}-ink", tuple(DRAW[picture](theme("ink"), paper))))
     for code in SPECIALS:
-        out.append(Symbol(f"tut-{code}", tuple(DRAW[code](theme("accent"), paper))))
+        picture = drawn[code]
+        out.append(Symbol(f"tut-{picture}", tuple(DRAW[picture](theme("accent"), paper))))
     return tuple(out)

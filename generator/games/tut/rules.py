@@ -14,6 +14,9 @@ players keep adding until all pass in a row; French players decide once each, fr
 
 The state is lean on purpose (plain lists, shared move objects): random games must run at
 thousands per second. Coins are what a player still has to pay (French: the score track).
+``packed[s]`` repeats the holdings of set s in one int (``BITS`` bits per seat, seat 0 lowest),
+kept up to date with ``hold`` so bots can key lookups by one small int instead of a tuple.
+``rounds`` counts rounds begun (a round: every player who can still move moves once).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from generator.games.tut.model import Rules, catalog, data, rules, start_coins
 from generator.games.tut.rules_scoring import counts_and_ties, payments, wild_problem
 
 MOVE, GOLD, WILD, OVER = 0, 1, 2, 3
+BITS = 4                                      # a set has at most 8 tiles: 4 bits per seat
 PHASES = ("move", "gold", "wild", "over")
 CAT = catalog()
 S = CAT.sets
@@ -71,9 +75,9 @@ class State:
     """One game in progress; see the module doc. Attributes are read freely by bots and tests."""
 
     __slots__ = ("actor", "coins", "decl_k", "decl_w", "ended", "fate", "hold", "king",
-                 "king_free", "left", "log", "n", "order", "out", "paid", "passes", "phase",
-                 "pos", "present", "ptr", "queue", "r", "scoring", "spent", "start", "tiles",
-                 "trail", "turn", "turns", "wild", "winners")
+                 "king_free", "left", "log", "n", "order", "out", "packed", "paid", "passes",
+                 "phase", "pos", "present", "ptr", "queue", "r", "rounds", "scoring", "spent",
+                 "start", "tiles", "trail", "turn", "turns", "wild", "winners")
 
     def __init__(self, tiles: Sequence[int], players: int, variant: str = "en"):
         r = rules(variant)
@@ -92,6 +96,7 @@ class State:
         self.coins = [self.start] * players
         self.paid = [0] * players
         self.hold = [[0] * S for _ in range(players)]
+        self.packed = [0] * S                  # hold[p][s] << (BITS * p), summed over p
         self.wild = [0] * players
         self.spent = 0                         # Pharaoh tiles used or removed from the trail
         self.king = -1                         # who holds King Tut
@@ -99,6 +104,7 @@ class State:
         self.phase, self.turn, self.actor = MOVE, 0, 0
         self.queue: list[int] = []
         self.turns = 0
+        self.rounds = 1
         self.winners: list[int] = []
         self.ended = ""
         self.scoring = -1
@@ -189,6 +195,7 @@ class State:
         t = self.tiles[to]
         if t < S:
             self.hold[p][t] += 1
+            self.packed[t] += 1 << (BITS * p)
             self.left[t] -= 1
             if not self.left[t]:
                 self.queue.append(t)
@@ -224,6 +231,7 @@ class State:
         if move.seller >= 0:
             self.hold[move.seller][move.set] -= 1
             self.hold[p][move.set] += 1
+            self.packed[move.set] += (1 << (BITS * p)) - (1 << (BITS * move.seller))
             if self._pay(move.seller, self.r.gold_coin):
                 return
         self._remove()
@@ -264,10 +272,15 @@ class State:
                 return self._finish("all-at-end")
         elif not self.trail:
             return self._finish("trail-empty")
-        n = self.n
+        n, turn, pos = self.n, self.turn, self.pos
+        # who can still move (inlined can_move): a token short of the pyramid (French) or
+        # behind the last tile still on the trail (English)
+        reach = END if not r.king_on_trail else self.trail[-1] if self.trail else -2
         for k in range(1, n + 1):
-            q = (self.turn + k) % n
-            if self.can_move(q):
+            q = (turn + k) % n
+            if pos[q] < reach:
+                if turn + k >= n:               # back to the first seat: a new round
+                    self.rounds += 1
                 self.turn = self.actor = q
                 self.phase = MOVE
                 return
@@ -383,6 +396,7 @@ class State:
                 break
         for q in range(n):
             self.hold[q][s] = 0
+        self.packed[s] = 0
         self.out[s] += sum(held)
         self.decl_w = [0] * n
         self.decl_k = -1
@@ -427,6 +441,8 @@ class State:
             total = self.left[s] + sum(h[s] for h in self.hold) + self.out[s]
             if total != SIZE[s] or self.left[s] < 0:
                 bad.append(f"set {CAT.codes[s]}: {total} tiles accounted for, not {SIZE[s]}")
+            if self.packed[s] != sum(h[s] << (BITS * p) for p, h in enumerate(self.hold)):
+                bad.append(f"set {CAT.codes[s]}: packed holdings disagree with hold")
         pharaohs = sum(1 for i in self.trail if self.tiles[i] == PHARAOH_ID)
         if pharaohs + sum(self.wild) + self.spent != data()["specials"]["pharaoh"]:
             bad.append("Pharaoh tiles not conserved")

@@ -4,7 +4,9 @@ Method A: one player has most tiles → pays the set's value; a single runner-up
 runners-up pay nothing. Method B: players tied for most tiles each pay half (French text: only
 when at most two are tied; three tied for first pay nothing). Nobody else pays. English Pharaoh
 tiles (and King Tut) count as extra tiles; French masks only break ties between equal counts and
-Toutankhamon counts as a tile of any set. Payments are listed in the order coins are paid.
+Toutankhamon counts as a tile of any set. Payments are listed in the order coins are paid, which
+decides the winner when two players pay their last coin in one scoring: method A the single
+highest holder, then the single runner-up; method B the tied players, furthest token first.
 
 The referee reads (``wild`` and ``king_tut`` optional)::
 
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.report import Report
 from generator.games.tut.model import Rules, catalog, data, rules
 
 KEYS = ("variant", "value", "holdings", "wild", "king_tut", "order")
@@ -53,10 +56,8 @@ def payments(value: int, counts: Sequence[int], ties: Sequence[int], order: Sequ
         pays = [(p, half) for p in top]
     else:
         pays = []
-    if len(pays) > 1:
-        place = {p: i for i, p in enumerate(order)}
-        rank = r.pay_by_rank
-        pays.sort(key=lambda pay: (-keys[pay[0]] if rank else 0, place[pay[0]]))
+    # Already in paying order: the single top holder before the single runner-up (method A),
+    # tied players by token, furthest first (method B): the order the rulebook scores them in.
     return pays
 
 
@@ -119,10 +120,11 @@ def parse_request(doc: Any, source: str) -> dict[str, Any]:
         if key not in doc:
             raise InputError(f"{source}: missing key {key!r}")
     variant = doc["variant"]
-    if variant not in data()["variant"]:
+    if not isinstance(variant, str) or variant not in data()["variant"]:
         raise InputError(f"{source} [variant]: {variant!r} is not a variant; use \"en\" or \"fr\"")
     values = sorted({k["value"] for k in data()["kind"]})
-    if doc["value"] not in values or isinstance(doc["value"], bool):
+    if not isinstance(doc["value"], int) or isinstance(doc["value"], bool) \
+            or doc["value"] not in values:
         raise InputError(f"{source} [value]: {doc['value']!r} is not a set value; use one of "
                          f"{', '.join(map(str, values))}")
     holdings = _names(doc["holdings"], f"{source} [holdings]", "tiles")
@@ -177,3 +179,30 @@ def score_request(doc: Any, source: str) -> list[tuple[str, int]]:
 def set_values() -> tuple[int, ...]:
     """The values a set can have (1, 2, 4, 6, 8)."""
     return tuple(sorted(set(catalog().value)))
+
+
+def validate_score_set_document(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` of a ``tombgen/tut.score-set`` (what ``tut score-set --json``
+    wrote): payments ``[player, coins]`` with each player at most once and coins a set's value
+    or half of one."""
+    report = Report(source)
+    pays = doc.get("payments")
+    values = set_values()
+    amounts = sorted(set(values) | {v // 2 for v in values} - {0})
+    if not isinstance(pays, list):
+        report.add("payments", "payments must be a list of [player, coins]", "payments")
+        return report
+    seen = set()
+    for i, pay in enumerate(pays):
+        where = f"payments[{i}]"
+        if not (isinstance(pay, list) and len(pay) == 2 and isinstance(pay[0], str)):
+            report.add("payments", "each payment is [player, coins]", where)
+            continue
+        player, coins = pay
+        if player in seen:
+            report.add("payments-twice", f"{player} pays twice for one set", where)
+        seen.add(player)
+        if isinstance(coins, bool) or coins not in amounts or not isinstance(coins, int):
+            report.add("payment-amount", f"{coins!r} coins: a payment is a set's value or half "
+                       f"of one ({', '.join(map(str, amounts))})", where)
+    return report

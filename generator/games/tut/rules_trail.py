@@ -13,6 +13,9 @@
   ``pyramid-off-table`` the pyramid outside the table
   ``pyramid-on-path``   the pyramid on a tile's cell
   ``pyramid-gap``       the pyramid not right beyond the last tile
+  ``path-touch``        two tiles side by side that are not consecutive along the trail: real
+                        tiles carry no numbers, so players follow the trail by what touches what
+  ``pyramid-touch``     the pyramid side by side with a tile other than the last one
   ``spread``            two tiles of one set side by side (when the trail was asked to spread)
   ``specials-early``    a Bag of Gold or Pharaoh within the first K tiles (when K was asked)
 """
@@ -86,6 +89,46 @@ def _check_path(trail: Trail, report: Report) -> None:
         report.add("pyramid-gap", f"not right beyond the last tile at {list(path[-1])}", where)
 
 
+def touching_pairs(cells) -> list[tuple[int, int]]:
+    """Every pair (i, j), i < j, of cells side by side (edge to edge) that are not consecutive."""
+    index = {c: i for i, c in enumerate(cells)}
+    pairs = set()
+    for i, (x, y) in enumerate(cells):
+        for c in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+            j = index.get(c)
+            if j is not None and abs(i - j) > 1:
+                pairs.add((min(i, j), max(i, j)))
+    return sorted(pairs)
+
+
+def followable_length(cells) -> int:
+    """How many leading cells form a trail that can be followed by touch alone: no cell repeats
+    and each touches only the cells right before and after it (an induced path)."""
+    index: dict = {}
+    for i, (x, y) in enumerate(cells):
+        if (x, y) in index:
+            return i
+        for c in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+            j = index.get(c)
+            if j is not None and j != i - 1:
+                return i
+        index[(x, y)] = i
+    return len(cells)
+
+
+def _check_touching(trail: Trail, report: Report) -> None:
+    last = len(trail.path)
+    for i, j in touching_pairs((*trail.path, trail.pyramid)):
+        if j == last:
+            report.add("pyramid-touch", f"the pyramid touches tile {i + 1}; it may touch only "
+                       f"the last tile ({last}), or players cannot tell where the trail ends",
+                       f"pyramid {list(trail.pyramid)}")
+        else:
+            report.add("path-touch", f"tiles {i + 1} and {j + 1} touch edge to edge but are not "
+                       "consecutive: players follow the trail by what touches what",
+                       f"path[{i}] {list(trail.path[i])}")
+
+
 def _check_constraints(trail: Trail, report: Report) -> None:
     specials = (GOLD, PHARAOH)
     if trail.spread:
@@ -109,5 +152,6 @@ def validate_trail(trail: Trail) -> Report:
     _check_setup(trail, report)
     _check_tiles(trail, report)
     _check_path(trail, report)
+    _check_touching(trail, report)
     _check_constraints(trail, report)
     return report

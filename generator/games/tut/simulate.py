@@ -1,10 +1,15 @@
-"""Many bot games in a row: win rate by seat, game length, how games ended.
+"""Many bot games in a row: win rate by seat, coins left, game length, how games ended.
 
 Game ``i`` of a run with seed ``s`` plays with its own generator ``derive_seed(s, i)``, so a run
 is reproducible and any single game can be replayed. Without a fixed trail every game lays a
 fresh random one. A shared win (equal fewest coins at the end) counts 1/k for each of the k
 winners, so win rates add up to 1. With an executor the games run in chunks on workers, with
 the same result.
+
+The document is ``tombgen/tut.simulation`` (:mod:`generator.core.simulation`): a seat's score is
+the coins it has left at the end (fewer is better), the length is counted in rounds (as the
+engine counts them), and the game's own keys are ``variant``, ``trail`` (``random``
+or the file played), ``ended`` (how games ended, with rates) and ``shared_wins``.
 """
 
 from __future__ import annotations
@@ -13,20 +18,25 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
-from generator.core.play import play, run_games, summary
+from generator.core import simulation as sim
+from generator.core.play import play, run_games
+from generator.core.report import Report
 from generator.core.rng import make_rng
 from generator.games.tut.bots import make_bot
 from generator.games.tut.rules import State, new_state
 
 ENDINGS = ("coins-out", "trail-empty", "all-at-end")
+OWN_KEYS = ("variant", "trail", "ended", "shared_wins")
+UNIT = "rounds"
 
 
-def play_one(players: int, variant: str, bot: str, seed: int,
+def play_one(players: int, variant: str, bot: str | Sequence[str], seed: int,
              tiles: Sequence[str] | None = None) -> State:
-    """One whole game with ``bot`` in every seat; returns the final state."""
+    """One whole game; ``bot`` names the bot of every seat, or of each seat in turn."""
+    bots = [bot] * players if isinstance(bot, str) else list(bot)
     rng = make_rng(seed)
     state = new_state(rng, players=players, variant=variant, tiles=tiles)
-    result = play(state, [make_bot(bot) for _ in range(players)], rng)
+    result = play(state, [make_bot(name) for name in bots], rng)
     if result.capped:   # pragma: no cover - the engine always ends; guard against regressions
         raise RuntimeError(f"game with seed {seed} did not end")
     return state
@@ -39,77 +49,68 @@ class Outcome(NamedTuple):
     turns: int
     ended: str
     winners: int
+    coins: list[int]
+    rounds: int
 
 
-def play_outcome(players: int, variant: str, bot: str, tiles: tuple[str, ...] | None,
-                 seed: int) -> Outcome:
+def play_outcome(players: int, variant: str, bot: str | tuple[str, ...],
+                 tiles: tuple[str, ...] | None, seed: int) -> Outcome:
     """:func:`play_one`, reduced to its :class:`Outcome`."""
     state = play_one(players, variant, bot, seed, tiles)
-    return Outcome(list(state.scores()), state.turns, state.ended, len(state.winners))
+    return Outcome(list(state.scores()), state.turns, state.ended, len(state.winners),
+                   list(state.coins), state.rounds)
 
 
-def simulate(players: int, games: int, variant: str = "en", bot: str = "greedy",
-             tiles: Sequence[str] | None = None, seed: int = 0, *,
+def play_games(players: Sequence[str], games: int, variant: str, tiles: Sequence[str] | None,
+               seed: int, *, progress: Callable[[Any, int, str], Any] | None = None,
+               executor: Any = None) -> list[Outcome]:
+    """The outcomes of ``games`` games with ``players[p]`` in seat p (a fixed trail: ``tiles``)."""
+    fixed = tuple(tiles) if tiles is not None else None
+    play_fn = partial(play_outcome, len(players), variant, tuple(players), fixed)
+    return run_games(play_fn, games, seed, executor, progress=progress)
+
+
+def simulate(players: Sequence[str], games: int, variant: str = "en",
+             tiles: Sequence[str] | None = None, seed: int = 0, trail: str = "random", *,
              progress: Callable[[Any, int, str], Any] | None = None,
-             executor: Any = None) -> dict:
-    """Plays ``games`` games and summarises them (see the module doc).
+             executor: Any = None) -> dict[str, Any]:
+    """Plays ``games`` games and returns the simulation document (see the module doc).
 
+    ``trail`` names where the tiles come from (``random``, or the file) for the document;
     ``progress(iterable, length, label)`` may wrap the games (a progress bar); ``executor``
     plays them in chunks on workers (:func:`generator.core.play.run_games`): same result.
     """
-    fixed = tuple(tiles) if tiles is not None else None
-    outcomes = run_games(partial(play_outcome, players, variant, bot, fixed), games, seed,
-                         executor, progress=progress)
-    wins = [0.0] * players
-    turns: list[float] = []
-    ended = {name: 0 for name in ENDINGS}
-    for outcome in outcomes:
-        for p, share in enumerate(outcome.scores):
-            wins[p] += share
-        turns.append(outcome.turns)
-        ended[outcome.ended] += 1
-    return {
-        "players": players, "games": games, "variant": variant, "bot": bot,
-        "trail_mode": "fixed" if tiles is not None else "random",
-        "wins": [round(w, 3) for w in wins],
-        "win_rate": [round(w / games, 4) for w in wins],
-        "turns": summary(turns),
-        "ended": ended,
-        "shared_wins": sum(1 for o in outcomes if o.winners > 1),
-    }
+    outcomes = play_games(players, games, variant, tiles, seed, progress=progress,
+                          executor=executor)
+    seats = [sim.seat(p, name, games, sum(o.scores[p] for o in outcomes),
+                      [o.coins[p] for o in outcomes]) for p, name in enumerate(players)]
+    ended = {name: sum(1 for o in outcomes if o.ended == name) for name in ENDINGS}
+    own = {"variant": variant, "trail": trail,
+           "ended": {name: sim.rate(n, games) for name, n in ended.items()},
+           "shared_wins": sim.rate(sum(1 for o in outcomes if o.winners > 1), games)}
+    return sim.document("tut", seed, games, players, seats,
+                        [o.rounds for o in outcomes], UNIT, own)
 
 
-def seat_balance(tiles: Sequence[str], players: int, variant: str, games: int,
-                 seed: int) -> dict:
-    """The seat balance of one trail under greedy bots (what ``tut trail --simulate`` adds)."""
-    result = simulate(players, games, variant, "greedy", tiles, seed)
-    rates = result["win_rate"]
-    return {"games": games, "bot": "greedy", "seed": seed, "win_rate": rates,
-            "spread": round(max(rates) - min(rates), 4),
-            "mean_turns": result["turns"]["mean"], "ended": result["ended"]}
+def describe(doc: dict[str, Any]) -> list[str]:
+    """Plain lines for the terminal after the common ones: rules, trail, endings."""
+    ends = ", ".join(f"{k} {v['count']:g} ({v['rate']:.1%})" for k, v in doc["ended"].items()
+                     if v["count"])
+    shared = doc["shared_wins"]
+    return [f"{doc['games']} games, {len(doc['players'])} players, {doc['variant']} rules, "
+            f"trail: {doc['trail']}; a seat's score is the coins it has left",
+            f"how games ended: {ends}; shared wins {shared['count']:g} ({shared['rate']:.1%})"]
 
 
-def describe(result: dict) -> list[str]:
-    """Plain lines for the terminal: win rate by seat, game length, endings."""
-    rates = "  ".join(f"seat {i + 1}: {r * 100:5.1f}%" for i, r in enumerate(result["win_rate"]))
-    t = result["turns"]
-    ends = ", ".join(f"{k} {v}" for k, v in result["ended"].items() if v)
-    return [
-        (f"{result['games']} games, {result['players']} players, {result['bot']} bots, "
-         f"{result['variant']} rules, {result['trail_mode']} trail"),
-        f"win rate by seat: {rates}",
-        (f"game length in turns: mean {t['mean']}, median {t['median']}, "
-         f"p10 {t['p10']}, p90 {t['p90']}"),
-        f"how games ended: {ends}; shared wins {result['shared_wins']}",
-    ]
-
-
-def trail_for_simulation(path: str | None, variant: str | None) -> tuple[list[str] | None, str]:
-    """The tiles of a trail file (checked) and the variant to play: the given one, else the
-    trail's, else English. No file → (None, variant): every game lays a fresh trail."""
+def trail_for_simulation(path: str | None):
+    """The trail a file holds (checked: read_item), or None for a fresh trail each game."""
     if path is None:
-        return None, variant or "en"
+        return None
     from generator.validate import read_item
 
-    trail = read_item(path, "tut", "trail")
-    return list(trail.tiles), variant or trail.variant
+    return read_item(path, "tut", "trail")
+
+
+def validate_simulation(doc: dict[str, Any], source: str) -> Report:
+    """``tombgen validate`` for a ``tombgen/tut.simulation`` document."""
+    return sim.check_simulation(doc, source, OWN_KEYS, UNIT)

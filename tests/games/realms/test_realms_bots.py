@@ -37,11 +37,21 @@ def test_the_bot_table_and_its_defaults():
     assert [make_bot(name).name for name in BOTS] == list(BOTS)
 
 
-def test_cli_offers_the_bot_table():
+def test_cli_offers_the_bot_table(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from generator.cli import main
     from generator.games.realms.cli import simulate
 
     option = next(p for p in simulate.params if p.name == "player")
-    assert list(option.type.choices) == list(BOTS) and option.default == DEFAULT_PLAYER
+    assert list(option.type.choices) == list(BOTS)
+    result = CliRunner().invoke(main, ["realms", "simulate", "--games", "1", "--seed", "1",
+                                       "--json", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    doc = json.JSONDecoder().raw_decode(result.output[result.output.index("{"):])[0]
+    assert doc["players"] == ["planner"] == [DEFAULT_PLAYER]
 
 
 @pytest.mark.parametrize("name", builtin_maps())

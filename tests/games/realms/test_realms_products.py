@@ -4,6 +4,7 @@ determinism, option errors, and a broken map file refused with its reasons and n
 import json
 
 from generator.cli import main
+from helpers import only
 from generator.produce import build, render_files
 
 BROKEN = """name = "Broken"
@@ -47,24 +48,26 @@ def test_sheet_of_map1_writes_three_files(runner, tmp_path):
 
 def test_random_sheets_are_distinct_with_a_page_per_player(runner, tmp_path):
     result = run(runner, "sheet", "--map", "random", "--count", "3", "--players", "2",
-                 "--games", "0", "--seed", "5", "--out", str(tmp_path))
+                 "--rating-games", "0", "--seed", "5", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    docs = [json.loads((tmp_path / f"realms-sheet-5-{n}.json").read_text()) for n in (1, 2, 3)]
+    stem = "realms-sheet-5-map-random-players-2-rating-games-0"  # the options that differ from the defaults
+    docs = [json.loads((tmp_path / f"{stem}-{n}.json").read_text()) for n in (1, 2, 3)]
     maps = [json.dumps({k: d["map"][k] for k in ("size", "stone", "rooms", "findings")})
             for d in docs]
     assert len(set(maps)) == 3
     assert all(d["rating"] is None and d["map"]["difficulty"] == "unrated" for d in docs)
-    assert (tmp_path / "realms-sheet-5-2-p2.svg").exists()
+    assert (tmp_path / f"{stem}-2-p2.svg").exists()
     from pypdf import PdfReader
 
-    assert len(PdfReader(tmp_path / "realms-sheet-5.pdf").pages) == 6
+    assert len(PdfReader(tmp_path / f"{stem}.pdf").pages) == 6
 
 
 def test_random_sheet_is_rated_by_default(runner, tmp_path):
     result = run(runner, "sheet", "--map", "random", "--size", "12", "--difficulty", "hard",
                  "--seed", "2", "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    doc = json.loads((tmp_path / "realms-sheet-2.json").read_text())
+    doc = json.loads((tmp_path / "realms-sheet-2-map-random-difficulty-hard-size-12.json")
+                     .read_text())
     r = doc["rating"]
     assert r["label"] == "hard" and r["games"] <= r["max_games"] == 40
     assert r["interval"][1] < r["bands"]["hard"][1]        # the whole interval is hard
@@ -72,38 +75,39 @@ def test_random_sheet_is_rated_by_default(runner, tmp_path):
 
 
 def test_map_command_writes_toml_preview_and_report(runner, tmp_path):
-    result = run(runner, "map", "--size", "13x12", "--difficulty", "hard", "--games", "40",
-                 "--seed", "3", "--out", str(tmp_path))
+    result = run(runner, "map", "--size", "13x12", "--difficulty", "hard", "--rating-games",
+                 "40", "--seed", "3", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["realms-map-3.json", "realms-map-3.pdf", "realms-map-3.svg",
-                     "realms-map-3.toml"]
+    stem = "realms-map-3-size-13x12-difficulty-hard-rating-games-40"
+    assert names == [f"{stem}.json", f"{stem}.pdf", f"{stem}.svg", f"{stem}.toml"]
     assert "rated hard: par" in result.output
-    doc = json.loads((tmp_path / "realms-map-3.json").read_text())
+    doc = json.loads((tmp_path / f"{stem}.json").read_text())
     assert doc["format"] == "tombgen/realms.map" and doc["size"] == [13, 12]
     r = doc["rating"]
     assert r["label"] == "hard" == doc["difficulty"] and r["games"] in (20, 40)
     assert r["reference"]["map"] == "map-1" and r["spread"] == round(r["p90"] - r["p10"], 2)
     assert doc["generation"]["difficulty"] == "hard" and doc["generation"]["rated_maps"] >= 1
-    for name in ("realms-map-3.json", "realms-map-3.toml"):
+    for name in (f"{stem}.json", f"{stem}.toml"):
         check = runner.invoke(main, ["validate", str(tmp_path / name)])
         assert check.exit_code == 0, check.output
     # the map file prints as a sheet, and the JSON keeps its rating on the sheet
-    sheet = run(runner, "sheet", "--map", str(tmp_path / "realms-map-3.json"), "--difficulty",
+    sheet = run(runner, "sheet", "--map", str(tmp_path / f"{stem}.json"), "--difficulty",
                 "hard", "--format", "json", "--seed", "1", "--out", str(tmp_path / "s"))
     assert sheet.exit_code == 0, sheet.output
-    sdoc = json.loads((tmp_path / "s" / "realms-sheet-1.json").read_text())
+    sdoc = json.loads(only(tmp_path / "s", "realms-sheet-1-map-*.json").read_text())
     assert sdoc["rating"]["par"] == r["par"]
-    toml_sheet = run(runner, "sheet", "--map", str(tmp_path / "realms-map-3.toml"), "--format",
+    toml_sheet = run(runner, "sheet", "--map", str(tmp_path / f"{stem}.toml"), "--format",
                      "json", "--seed", "1", "--out", str(tmp_path / "t"))
     assert toml_sheet.exit_code == 0, toml_sheet.output
 
 
 def test_map_without_json_still_writes_the_map_file(runner, tmp_path):
-    result = run(runner, "map", "--size", "12", "--games", "20", "--format", "svg", "--seed",
+    result = run(runner, "map", "--size", "12", "--rating-games", "20", "--format", "svg", "--seed",
                  "8", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["realms-map-8.svg", "realms-map-8.toml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "realms-map-8-size-12-rating-games-20.svg", "realms-map-8-size-12-rating-games-20.toml"]
 
 
 def test_old_map_json_still_validates(runner, tmp_path):
@@ -147,7 +151,8 @@ def test_option_errors(runner, tmp_path):
              (("sheet", "--map", "random", "--size", "big"), 2, "--size big"),
              (("sheet", "--size", "12"), 2, "--map random"),
              (("map", "--size", "11"), 1, "constraint size-range"),
-             (("map", "--games", "5"), 2, "--games")]
+             (("sheet", "--rating-games", "5"), 2, "--rating-games 5: only with --map random"),
+             (("map", "--rating-games", "-1"), 2, "--rating-games")]
     for args, code, words in cases:
         result = run(runner, *args, "--seed", "1", "--out", str(tmp_path / "x"))
         assert result.exit_code == code, (args, result.output)
@@ -157,10 +162,10 @@ def test_option_errors(runner, tmp_path):
 
 
 def test_same_seed_same_bytes_with_rating():
-    opts = {"size": "12", "difficulty": None, "games": 20}
+    opts = {"size": "12", "difficulty": None, "rating_games": 20}
     first = render_files(build("realms", "map", 9, options=opts), ("svg", "pdf", "json"))
     again = render_files(build("realms", "map", 9, options=opts), ("svg", "pdf", "json"))
     assert first == again
-    sheet = {"map": "random", "difficulty": None, "players": 2, "games": 0, "size": None}
+    sheet = {"map": "random", "difficulty": None, "players": 2, "rating_games": 0, "size": None}
     assert (render_files(build("realms", "sheet", 4, 2, options=sheet), ("pdf", "json"))
             == render_files(build("realms", "sheet", 4, 2, options=sheet), ("pdf", "json")))

@@ -115,11 +115,13 @@ def test_simulation_summary_fields():
     assert seats[0]["starts"] and not seats[1]["starts"]
     assert seats[0]["wins"] + seats[1]["wins"] == 20
     assert set(seats[0]["cards_used"]) == {"explorer", "excavator", "expert"}
-    assert all(0 <= v <= 3 for v in seats[0]["cards_used"].values())
+    assert all(0 <= v["mean"] <= 3 for v in seats[0]["cards_used"].values())
     curve = doc["reveal_curve"]
     assert curve["mean_visible"][0] == 10 and curve["games"][0] == 20
+    assert curve["interval"][0] == [10, 10]  # every game starts with 10 visible tiles
     assert curve["mean_visible"][-1] == 0
-    assert len(curve["mean_visible"]) == len(curve["games"]) == doc["turns"]["max"] + 1
+    assert len(curve["mean_visible"]) == len(curve["games"]) == doc["length"]["max"] + 1
+    assert doc["length"]["unit"] == "turns"
 
 
 def test_simulation_is_reproducible():
@@ -135,31 +137,35 @@ def test_simulate_refuses_bad_options():
         simulate(2, 1, players=("greedy",))
 
 
-def cli(*args, stdin=None):
-    return CliRunner().invoke(main, ["tanis", "simulate", *args], input=stdin)
+@pytest.fixture
+def cli(tmp_path):
+    def run(*args, stdin=None):
+        return CliRunner().invoke(main, ["tanis", "simulate", *args, "--out", str(tmp_path)],
+                                  input=stdin)
+    return run
 
 
-def test_cli_json_output():
+def test_cli_json_output(cli):
     result = cli("--games", "6", "--seed", "5", "--style", "random", "--json")
     assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+    doc = json.loads(result.stdout)
     assert doc["dig"] == {"style": "random"} and doc["players"] == ["greedy", "greedy"]
     assert len(doc["reveal_curve"]["mean_visible"]) > 30
 
 
-def test_cli_text_output_and_player_per_seat():
+def test_cli_text_output_and_player_per_seat(cli):
     result = cli("--games", "4", "--seed", "2", "--player", "random", "--player", "greedy")
     assert result.exit_code == 0, result.output
-    assert "seed: 2" in result.output and "seat 1 (starts), random" in result.output
-    assert "seat 2, greedy" in result.output and "visible tiles after turn" in result.output
+    assert "seed: 2" in result.output and "seat 1 random: wins" in result.output
+    assert "seat 2 greedy: wins" in result.output and "visible tiles after turn" in result.output
 
 
-def test_cli_on_a_dig_file(tmp_path):
+def test_cli_on_a_dig_file(cli, tmp_path):
     produce("tanis", "dig", 9, out=tmp_path, formats=("json",))
     path = tmp_path / "tanis-dig-9.json"
     result = cli("--games", "3", "--seed", "1", "--dig", str(path), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["dig"] == {"file": str(path)}
+    assert json.loads(result.stdout)["dig"] == {"file": str(path)}
     broken = json.loads(path.read_text())
     broken["layers"][1] = broken["layers"][0]          # every tile stacked on the one below
     bad = tmp_path / "bad.json"
@@ -168,9 +174,14 @@ def test_cli_on_a_dig_file(tmp_path):
     assert result.exit_code == 1 and "stacked" in result.output
 
 
-def test_cli_errors():
-    both = cli("--games", "2", "--dig", "x.json", "--style", "classic")
-    assert both.exit_code == 2 and "not both" in both.output
+def test_cli_errors(cli, tmp_path):
+    produce("tanis", "dig", 9, out=tmp_path, formats=("json",))
+    both = cli("--games", "2", "--dig", str(tmp_path / "tanis-dig-9.json"), "--style", "classic")
+    assert both.exit_code == 2
+    assert (f"--style classic conflicts with the dig file {tmp_path / 'tanis-dig-9.json'}"
+            in both.output)
+    assert cli("--games", "2", "--player", "random", "--player", "random", "--player",
+               "greedy").exit_code == 2  # three players for two seats
     assert cli("--games", "2", "--player", "nobody").exit_code == 2
     assert cli("--games", "0").exit_code == 2
     not_a_dig = cli("--games", "2", "--dig", "-", stdin='{"format": "tombgen/tut.trail", '

@@ -129,3 +129,64 @@ def test_json_round_trip():
 def test_malformed_json_fields(doc, match):
     with pytest.raises(InputError, match=match):
         dig_from_fields(doc, "f.json")
+
+
+def test_messages_name_tiles_as_the_sheet_numbers_them():
+    # The sheet numbers a layer's tiles in reading order of the surface view, whatever the
+    # order of the JSON list: here the list is reversed, so its first entry is tile 10.
+    dig = good()
+    layer = list(reversed(sorted(dig.layers[0], key=lambda t: (t.y, t.x))))
+    last = layer[0]
+    layer[0] = Tile(last.x, last.y, 1.0, 1.0)              # tile 10 of the sheet, too small
+    report = validate_dig(replace_layer(dig, 0, layer))
+    sizes = [v for v in report.violations if v.code == "tile-size"]
+    assert [v.where for v in sizes] == [f"layer 1 tile 10 at ({last.x:g}, {last.y:g})"]
+
+
+def test_count_gives_distinct_digs_or_says_how_many_exist(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    from generator.produce import build
+
+    three = CliRunner().invoke(main, ["tanis", "dig", "--style", "classic", "--count", "3",
+                                      "--seed", "4", "--out", str(tmp_path)])
+    assert three.exit_code == 1 and "only 2 different digs" in three.output
+    assert not list(tmp_path.iterdir())
+    two = build("tanis", "dig", 4, count=2, options={"style": "classic"}, render=False)
+    assert two[0].item.layers != two[1].item.layers
+    many = build("tanis", "dig", 5, count=200, options={"style": "random"}, render=False)
+    assert len({b.item.layers for b in many}) == 200
+    single = build("tanis", "dig", 5, options={"style": "random"}, render=False)
+    assert single[0].item.layers == many[0].item.layers          # item 1 = the single run
+
+
+def test_every_random_dig_has_a_rank():
+    from generator.games.tanis.generate import _stack_at, _stack_rank, variety
+
+    assert variety("random") == 6302 and variety("classic") == 2
+    ranks = {_stack_rank(_stack_at(r, 5, 4, 4), 5, 4, 4) for r in range(0, 6302, 97)}
+    assert ranks == set(range(0, 6302, 97))
+
+
+def test_classic_is_labelled_as_this_tools_own_patterns():
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    from generator.draw.scene import Group, Text
+    from generator.produce import build
+
+    def words(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from words(item.items)
+            elif isinstance(item, Text):
+                yield item.text
+
+    help_text = " ".join(CliRunner().invoke(main, ["tanis", "dig", "--help"]).output.split())
+    assert "classic: two alternating patterns of this tool's own (not the rulebook's" in help_text
+    classic = " ".join(words(build("tanis", "dig", 2, options={"style": "classic"})[0]
+                             .pages[0].items))
+    assert "two patterns of this tool's own, alternating; they are not the rulebook's" in classic
+    plain = " ".join(words(build("tanis", "dig", 2)[0].pages[0].items))
+    assert "this tool's own" not in plain

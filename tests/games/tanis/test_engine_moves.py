@@ -5,7 +5,7 @@ import pytest
 from generator.core.errors import RuleError
 from generator.games.tanis.model import Dig, Tile, tile_code
 from generator.games.tanis.rules_play import (
-    EXPERT_MOVE, START, TAKE, Excavate, Expert, Explore, State, Take,
+    EXPERT_MOVE, SLIDE, START, Excavate, Expert, Explore, State, Take,
 )
 
 
@@ -31,28 +31,56 @@ def gap_stack() -> State:
 
 
 # ---- the slide rules, each legal and illegal -------------------------------------------------
+# Rulebook: "The tile must come to rest aligned with the edges of the tiles below or at the
+# halfway point of a tile." and "They may stop moving it at any time."
 
-@pytest.mark.parametrize("dx", [0.5, 1, 1.5, 2])
-def test_slide_straight_and_supported_is_legal(dx):
+def test_a_stop_halfway_along_a_tile_below_is_legal():
     s = slide_stack()
-    assert Explore(0, dx, 0) in s.legal_moves()
-    s.apply(Explore(0, dx, 0))
-    assert s.pos[0] == (int(dx * 2), 0) and s.check_invariants() == []
+    # Slot 0 (1 wide) at x 0-1 over two 2-long tiles at x 0-2: moved 1 unit its right edge is
+    # on their right edges, its left edge on their halfway line.
+    assert Explore(0, 1, 0) in s.legal_moves()
+    s.apply(Explore(0, 1, 0))
+    assert s.pos[0] == (2, 0) and s.phase == SLIDE and s.check_invariants() == []
+
+
+def test_a_stop_on_neither_an_edge_nor_a_halfway_point_is_illegal():
+    s = slide_stack()
+    assert Explore(0, 0.5, 0) not in s.legal_moves()      # edges at 0.5 and 1.5: nothing below
+    with pytest.raises(RuleError, match="aligned on an edge or the halfway point of a tile below"):
+        s.apply(Explore(0, 0.5, 0))
+    assert s.pos[0] == (0, 0) and s.cards_used(0)["explorer"] == 0
+
+
+def test_the_explorer_moves_one_stop_at_a_time_in_one_direction():
+    s = slide_stack()
+    with pytest.raises(RuleError, match="one stop at a time"):
+        s.apply(Explore(0, 2, 0))                          # x 2 is a stop, but not the next
+    s.apply(Explore(0, 1, 0))
+    assert Explore(0, 1, 0) in s.legal_moves()             # on to the next stop, x 2
+    with pytest.raises(RuleError, match="one straight line"):
+        s.apply(Explore(0, -1, 0))
+    with pytest.raises(RuleError, match="this Explorer slides layer 1 tile 1"):
+        s.apply(Explore(1, 0, 0.5))
+    s.apply(Explore(0, 1, 0))
+    assert s.pos[0] == (4, 0) and s.cards_used(0)["explorer"] == 1   # one card for the slide
+    assert not any(isinstance(m, Explore) for m in s.legal_moves())  # next would push tile 2
 
 
 def test_slide_pushing_another_tile_is_illegal():
     s = slide_stack()
-    assert Explore(0, 2.5, 0) not in s.legal_moves()
-    with pytest.raises(RuleError, match="push tile 1"):
-        s.apply(Explore(0, 2.5, 0))
+    s.apply(Explore(0, 1, 0))
+    s.apply(Explore(0, 1, 0))
+    with pytest.raises(RuleError, match="push layer 1 tile 2"):
+        s.apply(Explore(0, 0.5, 0))
 
 
 def test_slide_over_a_gap_is_illegal_even_if_it_ends_supported():
     s = gap_stack()
     assert Explore(0, 1, 0) in s.legal_moves()           # x 1-2: still on the left area
-    assert Explore(0, 3, 0) not in s.legal_moves()       # x 3-4 is supported, x 2-3 is not
     with pytest.raises(RuleError, match="gap"):
-        s.apply(Explore(0, 3, 0))
+        s.apply(Explore(0, 3, 0))                        # x 3-4 is supported, x 2-3 is not
+    s.apply(Explore(0, 1, 0))
+    assert not any(isinstance(m, Explore) for m in s.legal_moves())
 
 
 def test_slide_ending_over_empty_space_is_illegal():
@@ -70,12 +98,15 @@ def test_slide_off_the_box_is_illegal():
         s.apply(Explore(0, -0.5, 0))
 
 
-def test_bottom_level_slides_on_the_box_floor():
+def test_bottom_level_stops_on_whole_units_of_the_box_floor():
     s = stack([(0, 0, 2, 1)], box=(5, 4))
-    assert Explore(0, 3, 0) in s.legal_moves()
-    assert Explore(0, 3.5, 0) not in s.legal_moves()     # would leave the box
-    s.apply(Explore(0, 0, 3))
-    assert s.pos[0] == (0, 6)
+    assert Explore(0, 1, 0) in s.legal_moves() and Explore(0, 0, 1) in s.legal_moves()
+    with pytest.raises(RuleError, match="aligned on an edge"):
+        s.apply(Explore(0, 0.5, 0))
+    for _ in range(3):
+        s.apply(Explore(0, 1, 0))
+    assert s.pos[0] == (6, 0)
+    assert not any(isinstance(m, Explore) for m in s.legal_moves())  # x 3.5 leaves the box
 
 
 def test_diagonal_slide_is_illegal():
@@ -89,7 +120,7 @@ def test_slide_not_aligned_on_a_half_unit_is_illegal():
     s = stack([(0, 0, 2, 1)])
     with pytest.raises(RuleError, match="whole or half unit"):
         s.apply(Explore(0, 0.25, 0))
-    s.apply(Explore(0, 0.5, 0))
+    s.apply(Explore(0, 1, 0))
 
 
 def test_slide_of_nothing_is_illegal():
@@ -123,18 +154,22 @@ def rulebook_example() -> State:
 def test_rulebook_slide_example_stopping_halfway():
     s = rulebook_example()
     slides = [m for m in s.legal_moves() if isinstance(m, Explore) and m.tile == 0]
-    assert sorted(m.dx for m in slides if m.dy == 0) == [0.5, 1, 1.5, 2, 2.5, 3]  # to the edge
-    assert sorted(m.dy for m in slides if m.dx == 0) == [0.5, 1]  # row 2 has nothing below
-    s.apply(Explore(0, 1, 0))                            # halfway along Scarab 1
+    assert slides == [Explore(0, 1, 0), Explore(0, 0, 0.5)]  # first stops: right and down
+    s.apply(Explore(0, 1, 0))                            # halfway along Scarab 1: stop here
     assert 1 not in s.visible and 2 not in s.visible
     s.apply(Take(0))                                     # may take the slid tile itself
+    assert s.phase == START and s.current_player() == 1
 
 
 def test_rulebook_slide_example_all_the_way_over_snake_6():
     s = rulebook_example()
-    s.apply(Explore(0, 2, 0))                            # fully covers Snake 6
+    s.apply(Explore(0, 1, 0))
+    s.apply(Explore(0, 1, 0))                            # on: it fully covers Snake 6
+    assert s.pos[0] == (4, 0)
     assert 1 in s.visible and 2 not in s.visible
     assert s.known(1) == tile_code("scarab", 1)
+    # Further stops: front edge on the halfway line of the upright tile (x 2.5), then x 3.
+    assert Explore(0, 0.5, 0) in s.legal_moves()
     s.apply(Take(1))
     assert s.collected(0) == [tile_code("scarab", 1)]
 
@@ -144,8 +179,8 @@ def test_rulebook_slide_example_all_the_way_over_snake_6():
 def test_after_a_slide_the_same_player_must_take_any_visible_tile():
     s = slide_stack()
     s.apply(Explore(0, 1, 0))
-    assert s.phase == TAKE and s.current_player() == 0
-    assert all(isinstance(m, Take) for m in s.legal_moves())
+    assert s.phase == SLIDE and s.current_player() == 0
+    assert all(isinstance(m, Take) or m == Explore(0, 1, 0) for m in s.legal_moves())
     with pytest.raises(RuleError, match="cannot play the excavator now"):
         s.apply(Excavate(1))
     s.apply(Take(0))                                      # the slid tile itself may be taken

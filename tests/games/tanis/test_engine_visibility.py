@@ -57,15 +57,19 @@ def test_taking_the_top_tile_uncovers_what_was_under_it():
 
 
 def test_a_slide_onto_a_half_position_hides_and_uncovers():
-    # slot 0 sits on slot 2 (right side); sliding it left by 1.5 lands on half of slot 1.
+    # slot 0 sits on slot 2 and half of the upright slot 3; it slides left stop by stop.
     s = stack([(3, 0, 2, 1)],
               [(0, 0, 2, 1), (2, 0, 2, 1), (4, 0, 1, 2), (0, 1, 2, 1), (2, 1, 2, 1)],
               [(0, 0, 1, 2), (1, 0, 2, 1), (3, 0, 2, 1), (1, 1, 2, 1), (3, 1, 2, 1)])
-    assert 2 not in s.visible and 1 in s.visible
-    s.apply(Explore(0, -1.5, 0))
-    assert s.pos[0] == (3, 0)            # half units: x = 1.5
-    assert 1 not in s.visible            # half covered now
-    assert 2 not in s.visible            # still half covered (1.5..3.5 over 2..4)
+    assert sorted(s.visible) == [0, 1, 4, 5]
+    s.apply(Explore(0, -0.5, 0))         # right edge on the halfway line of slot 3
+    assert s.pos[0] == (5, 0)            # half units: x = 2.5
+    assert 2 not in s.visible and 3 not in s.visible   # both still half covered
+    s.apply(Explore(0, -0.5, 0))         # exactly on slot 2
+    assert 3 in s.visible and 2 not in s.visible
+    s.apply(Explore(0, -1, 0))           # halfway along slots 1 and 2
+    assert s.pos[0] == (2, 0)
+    assert 1 not in s.visible and 2 not in s.visible and 3 in s.visible
     assert 0 in s.visible
     assert s.check_invariants() == []
 

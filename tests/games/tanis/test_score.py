@@ -20,7 +20,7 @@ RULEBOOK = {
         {"snake": [3, 9, 10], "ankh": [1, 2, 8, 9, 10], "falcon": [1, 2, 4, 6, 7],
          "scarab": [3, 4, 5, 6, 8]},
     ],
-    "first": 0,
+    "first": 1,
 }
 
 
@@ -30,7 +30,8 @@ def test_rulebook_example_group_by_group():
     assert [g["points"] for g in p1["groups"]] == [2, 4, 10, 0, 0, 0, 0, 2, 2]
     assert [g["points"] for g in p2["groups"]] == [0, 2, 2, 4, 2, 0, 2, 7, 0]
     assert (p1["total"], p2["total"]) == (20, 19)
-    assert result["winner"] == 0
+    assert result["winner"] == 1 and result["first"] == 1       # players as printed
+    assert result["tie"] is False and result["decided_by"] == "points"
     assert p1["groups"][0] == {"type": "snake", "numbers": [1, 2], "points": 2}
 
 
@@ -67,7 +68,8 @@ def test_tie_goes_to_the_player_who_did_not_start():
     ({"players": [{}, {"scarab": [11]}]}, r"players\[1\]\.scarab\]: 11"),
     ({"players": [{"falcon": [7]}, {"falcon": [7]}]}, "falcon 7 is also held by player 1"),
     ({"players": [{}]}, "2 players"),
-    ({"players": [{}, {}], "first": 2}, "not a player"),
+    ({"players": [{}, {}], "first": 3}, "not a player"),
+    ({"players": [{}, {}], "first": 0}, "numbered as printed, 1 to 2"),
 ])
 def test_rule_breaking_collections_are_refused(doc, message):
     with pytest.raises(RuleError, match=message):
@@ -99,8 +101,24 @@ def test_cli_json_on_the_rulebook_example(tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert doc["format"] == "tombgen/tanis.score" and doc["version"] == 1
-    assert [p["total"] for p in doc["players"]] == [20, 19] and doc["winner"] == 0
+    assert [p["total"] for p in doc["players"]] == [20, 19] and doc["winner"] == 1
     assert {"type", "numbers", "points"} == set(doc["players"][1]["groups"][0])
+
+
+@pytest.mark.parametrize("first, winner", [(1, 2), (2, 1)])
+def test_a_tie_is_flagged_and_won_by_the_player_who_did_not_start(first, winner):
+    doc = {"players": [{"snake": [1, 2]}, {"ankh": [4, 5]}], "first": first}   # 2 points each
+    result = score_document(doc, "tie.json")
+    assert result["tie"] is True and result["decided_by"] == "tie-second"
+    assert result["winner"] == winner and result["first"] == first
+    text = run(["-"], json.dumps(doc)).output
+    assert f"tie: player {winner} wins (on a tie the player who did not take the first turn" \
+        in text
+
+
+def test_first_defaults_to_player_1():
+    result = score_document({"players": [{"snake": [1, 2]}, {"ankh": [4, 5]}]}, "f.json")
+    assert result["first"] == 1 and result["winner"] == 2
 
 
 def test_cli_text_from_stdin():

@@ -74,7 +74,7 @@ def test_no_backward_incineration_without_the_sequence():
     assert Jump(1, 1, 1, 0) not in state.legal_moves()
 
 
-def test_tutan_wrath_shifts_the_board_one_row():
+def test_tutan_wrath_shifts_the_chambers_one_row_and_the_passages_stay():
     state = position(mode="advanced", cells={1: "1.."}, dice=(4, 5, 6))
     state.apply(Place((4, 5, 6)))
     assert state.phase == "wrath"
@@ -82,9 +82,11 @@ def test_tutan_wrath_shifts_the_board_one_row():
                                    Wrath(-1, True), PASS]
     state.apply(Wrath(1, False))                     # the board moves up one row
     sizes = state.board.sizes[1:]
-    assert sizes == [3, 3, 2, 2, 2, 2, 1, 1, 0, 0, 3, 3]
-    assert state.board.passage[9] and state.board.passage[10]
-    assert line(state, 11) == "1.."                  # old line 1 went to the empty top row
+    # Each number now stands beside the chambers of the line above it (passages skipped);
+    # lines 1 and 2's chambers, left below the numbers, go to the lines left empty, 9 and 10.
+    assert sizes == [3, 3, 2, 2, 2, 2, 1, 1, 3, 3, 0, 0]
+    assert state.board.passage[11] and state.board.passage[12]
+    assert line(state, 9) == "1.."                   # old line 1 went to the empty line 9
     assert line(state, 2) == "..0"                   # old line 4, with the new mummy
     assert state.check_invariants() == []
 
@@ -93,8 +95,41 @@ def test_tutan_wrath_down_and_crossed():
     state = position(mode="advanced", dice=(4, 5, 6))
     state.apply(Place((4, 5, 6)))
     state.apply(Wrath(-1, True))
-    assert state.board.passage[1] and state.board.passage[2]
-    assert state.board.sizes[3:5] == [3, 3]
+    assert state.board.sizes[1:] == [1, 1, 3, 3, 3, 3, 2, 2, 2, 2, 0, 0]
+    assert state.board.passage[11] and state.board.passage[12]
+    assert line(state, 6) == "..0"                  # old line 4 (new mummy) came up one row
+    assert state.check_invariants() == []
+
+
+@pytest.mark.parametrize("shift", [1, -1])
+@pytest.mark.parametrize("crossed", [False, True])
+def test_after_either_shift_the_passage_is_still_on_its_line(shift, crossed):
+    from generator.games.tumba.generate import advanced_setup
+    import random
+
+    for seed in range(40):
+        setup = advanced_setup(random.Random(seed), 4)
+        before = [n for n, piece in enumerate(setup.lines, start=1) if piece.passage]
+        state = position(players=4, mode="advanced", layout=setup.lines, dice=(4, 5, 6))
+        state.apply(Place((4, 5, 6)))
+        state.apply(Wrath(shift, crossed))
+        after = [n for n in range(1, 13) if state.board.passage[n]]
+        assert after == before and 7 <= after[0] <= 12
+        sizes = [state.board.sizes[n] for n in range(1, 13) if n != after[0]]
+        assert all(1 <= s <= 3 for s in sizes) and sum(sizes) == 22
+        assert state.check_invariants() == []
+
+
+def test_the_other_reading_moves_the_passages_with_the_chambers(monkeypatch):
+    from generator.games.tumba.model import data
+
+    powers = dict(data()["powers"], wrath_moves_passage=True)
+    state = position(mode="advanced", dice=(4, 5, 6))
+    monkeypatch.setattr(state, "_powers", powers)
+    state.apply(Place((4, 5, 6)))
+    state.apply(Wrath(1, False))
+    assert state.board.sizes[1:] == [3, 3, 2, 2, 2, 2, 1, 1, 0, 0, 3, 3]
+    assert state.board.passage[9] and state.board.passage[10]
 
 
 def test_tutan_wrath_needs_the_4_5_6_placement():

@@ -17,13 +17,14 @@ def test_setup_writes_the_three_files(tmp_path):
     assert result.exit_code == 0, result.output
     assert "seed: 9" in result.output
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["tumba-setup-9.json", "tumba-setup-9.pdf", "tumba-setup-9.svg"]
-    doc = json.loads((tmp_path / "tumba-setup-9.json").read_text())
+    stem = "tumba-setup-9-mode-advanced-players-5"  # the options that differ from the defaults
+    assert names == [f"{stem}.json", f"{stem}.pdf", f"{stem}.svg"]
+    doc = json.loads((tmp_path / f"{stem}.json").read_text())
     assert doc["format"] == "tombgen/tumba.setup" and doc["mode"] == "advanced"
     assert doc["players"] == 5 and doc["options"] == {"mode": "advanced", "players": 5}
     assert len(doc["log"]) == 5 + 22 + 1 + next(s["count"] for s in doc["log"]
                                                 if s["action"] == "passage")
-    check = run("validate", str(tmp_path / "tumba-setup-9.json"))
+    check = run("validate", str(tmp_path / f"{stem}.json"))
     assert check.exit_code == 0 and "valid" in check.output
 
 
@@ -38,7 +39,7 @@ def test_setup_count_and_bad_options(tmp_path):
 def test_validate_rejects_a_broken_setup(tmp_path):
     run("tumba", "setup", "--mode", "advanced", "--seed", "3", "--format", "json",
         "--out", str(tmp_path))
-    path = tmp_path / "tumba-setup-3.json"
+    path = tmp_path / "tumba-setup-3-mode-advanced.json"
     doc = json.loads(path.read_text())
     line = next(k for k, v in doc["lines"].items() if v != "passage")
     doc["lines"][line] = 4
@@ -64,8 +65,25 @@ def test_roll_text_lists_options_and_powers():
     assert result.exit_code == 0
     assert "3 | 6+6" in result.output and "12 (passage)" in result.output
     assert "Anubis Double [not now]" in result.output
-    advanced = run("tumba", "roll", "4", "5", "6", "--mode", "advanced")
+    advanced = run("tumba", "roll", "4", "5", "6", "--mode", "advanced", "--passage", "9")
+    assert advanced.exit_code == 0, advanced.output
     assert "Tutan's Wrath [yes]" in advanced.output
+
+
+def test_an_advanced_roll_needs_the_board():
+    # The rulebook's advanced board has one secret passage, on a line of 7-12 chosen at setup.
+    bare = run("tumba", "roll", "6", "6", "2", "--mode", "advanced")
+    assert bare.exit_code == 2 and "--board FILE" in bare.output and "--passage N" in bare.output
+    on_9 = run("tumba", "roll", "6", "6", "2", "--mode", "advanced", "--passage", "9", "--json")
+    doc = json.loads(on_9.output)
+    assert [2, 6, 6] in doc["options"]              # line 6's size is not given: it has room
+    assert [2, 12] in doc["options"] and not any(
+        p["power"] == "secret-passage" for p in doc["powers"])   # 12 is a line, 9 the passage
+    on_12 = json.loads(run("tumba", "roll", "6", "6", "2", "--passage", "12", "--json").output)
+    passage = next(p for p in on_12["powers"] if p["power"] == "secret-passage")
+    assert passage["lines"] == [12]
+    assert run("tumba", "roll", "1", "2", "3", "--mode", "standard", "--passage", "9"
+               ).exit_code == 2
 
 
 def test_roll_bad_dice_exit_2():
@@ -96,7 +114,7 @@ def test_roll_on_a_board_file(tmp_path):
 def test_roll_accepts_a_setup_file(tmp_path):
     run("tumba", "setup", "--mode", "advanced", "--seed", "4", "--format", "json",
         "--out", str(tmp_path))
-    result = run("tumba", "roll", "1", "2", "3", "--board", str(tmp_path / "tumba-setup-4.json"))
+    result = run("tumba", "roll", "1", "2", "3", "--board", str(tmp_path / "tumba-setup-4-mode-advanced.json"))
     assert result.exit_code == 0 and "advanced rules" in result.output
     assert "Toth's Inversion" in result.output
 
@@ -118,38 +136,53 @@ def test_roll_board_errors(tmp_path):
     assert missing.exit_code == 2 and "not found" in missing.output
 
 
-def test_simulate_text_and_json():
-    result = run("tumba", "simulate", "--players", "3", "--games", "20", "--seed", "5")
+def test_simulate_text_and_json(tmp_path):
+    out = ["--out", str(tmp_path)]
+    result = run("tumba", "simulate", "--players", "3", "--games", "20", "--seed", "5", *out)
     assert result.exit_code == 0, result.output
-    assert "wins by seat" in result.output and "into the tomb" in result.output
+    assert "seat 3 greedy: wins" in result.output and "into the tomb" in result.output
     result = run("tumba", "simulate", "--players", "2", "--games", "10", "--seed", "5",
-                 "--mode", "advanced", "--bots", "greedy,random", "--json")
+                 "--mode", "advanced", "--player", "greedy", "--player", "random", "--json", *out)
     doc = json.loads(result.stdout)
-    assert doc["format"] == "tombgen/tumba.simulate" and doc["seed"] == 5
-    assert doc["bots"] == ["greedy", "random"]
-    assert sum(doc["wins"]) + len(doc["capped"]) + len(doc["blocked"]) == 10
+    assert doc["format"] == "tombgen/tumba.simulation" and doc["seed"] == 5
+    assert doc["players"] == ["greedy", "random"]
+    wins = sum(seat["wins"] for seat in doc["seats"])
+    assert wins == doc["finished"]["count"] == 10 - len(doc["capped"]) - len(doc["blocked"])
     assert set(doc["entries"]) == {"passage", "golden-triple", "maat", "osiris",
                                    "incineration", "ammit"}
+    assert (tmp_path / "tumba-simulation-5-players-2-mode-advanced-games-10-player-greedy-"
+                        "random.json").exists()
 
 
 def test_simulate_on_a_setup_file_and_bad_options(tmp_path):
+    out = ["--out", str(tmp_path)]
     run("tumba", "setup", "--mode", "advanced", "--players", "3", "--seed", "8",
         "--format", "json", "--out", str(tmp_path))
-    path = tmp_path / "tumba-setup-8.json"
+    path = tmp_path / "tumba-setup-8-mode-advanced-players-3.json"
     result = run("tumba", "simulate", "--games", "5", "--seed", "1", "--setup", str(path),
-                 "--json")
+                 "--json", *out)
     doc = json.loads(result.stdout)
-    assert doc["players"] == 3 and doc["mode"] == "advanced" and doc["board"] == "setup file"
-    assert run("tumba", "simulate", "--bots", "clever", "--games", "1").exit_code == 2
-    assert run("tumba", "simulate", "--setup", str(tmp_path / "x.json")).exit_code == 2
+    assert len(doc["players"]) == 3 and doc["mode"] == "advanced" and doc["board"] == str(path)
+    assert run("tumba", "simulate", "--player", "clever", "--games", "1", *out).exit_code == 2
+    assert run("tumba", "simulate", "--setup", str(tmp_path / "x.json"), *out).exit_code == 2
+    conflict = run("tumba", "simulate", "--games", "1", "--setup", str(path), "--players", "4",
+                   *out)
+    assert conflict.exit_code == 2
+    assert (f"--players 4 conflicts with the setup file {path}, made for 3 players"
+            in conflict.output)
+    conflict = run("tumba", "simulate", "--games", "1", "--setup", str(path), "--mode",
+                   "standard", *out)
+    assert conflict.exit_code == 2 and "made for the advanced mode" in conflict.output
+    same = run("tumba", "simulate", "--games", "1", "--setup", str(path), "--players", "3", *out)
+    assert same.exit_code == 0, same.output  # agreeing with the file is no conflict
     doc = json.loads(path.read_text())
     doc["lines"]["1"] = 4
     path.write_text(json.dumps(doc))
-    assert run("tumba", "simulate", "--games", "1", "--setup", str(path)).exit_code == 1
+    assert run("tumba", "simulate", "--games", "1", "--setup", str(path), *out).exit_code == 1
 
 
-def test_simulate_reports_capped_games():
+def test_simulate_reports_capped_games(tmp_path):
     result = run("tumba", "simulate", "--players", "6", "--games", "3", "--seed", "2",
-                 "--max-turns", "5", "--json")
+                 "--max-turns", "5", "--json", "--out", str(tmp_path))
     doc = json.loads(result.stdout)
-    assert doc["capped"] == [1, 2, 3] and doc["finished"] == 0
+    assert doc["capped"] == [1, 2, 3] and doc["finished"]["count"] == 0

@@ -69,3 +69,25 @@ def test_same_seed_same_bytes_advanced():
     first = render_files(build("tumba", "setup", 42, options=opts), ("svg", "pdf", "json"))
     again = render_files(build("tumba", "setup", 42, options=opts), ("svg", "pdf", "json"))
     assert first == again
+
+
+def test_the_standard_sheet_says_the_layout_is_fixed_and_prints_no_seed():
+    page = build("tumba", "setup", 31, options={"mode": "standard", "players": 4})[0].pages[0]
+    words = texts(page)
+    assert "standard · 4 players · fixed layout" in words
+    body = [w for w in words if not w.startswith("tumba setup ·")]      # the footer aside
+    assert not any("31" in w for w in body)
+    assert "Goal: 8 mummies in the tomb." in words                      # 10 is advanced only
+    footer = [w for w in words if w.startswith("tumba setup ·")]
+    assert footer and "seed 31" in footer[0]                            # still reproducible
+
+
+def test_the_advanced_sheet_keeps_the_checklist_and_names_the_first_player():
+    page = build("tumba", "setup", 5, options={"mode": "advanced", "players": 3})[0].pages[0]
+    assert {"placing", "steps"} <= named_groups(page)
+    words = texts(page)
+    assert "Setting up" in words
+    assert "Choose player 1 (P1): the first player." in words
+    assert "Player 1 starts; turns go clockwise." in words
+    assert "Goal: 8 mummies in the tomb (10 by agreement)." in words
+    assert "advanced · 3 players · seed 5" in words

@@ -1,5 +1,6 @@
 """Reading rolls: the option arithmetic, the rulebook's 2-3-5 example, powers per roll."""
 
+import pytest
 from generator.games.tumba.model_board import empty_board
 from generator.games.tumba.model import standard_layout
 from generator.games.tumba.rules import roll_options
@@ -94,13 +95,25 @@ def test_osiris_power_when_an_option_completes_a_three_line():
 
 
 def test_sequences_are_powers_only_in_advanced_mode():
+    from generator.games.tumba.model_board import roll_board
+
+    advanced = roll_board(None, "advanced", 9)          # the single passage on line 9
     assert "toth-inversion" not in codes(roll_options((1, 2, 3)))
     for dice in ((1, 2, 3), (3, 4, 2), (5, 3, 4)):
-        assert codes(roll_options(dice, mode="advanced"))["toth-inversion"].usable
+        assert codes(roll_options(dice, advanced))["toth-inversion"].usable
     assert "tutan-wrath" not in codes(roll_options((4, 5, 6)))
-    wrath = codes(roll_options((6, 4, 5), mode="advanced"))["tutan-wrath"]
+    wrath = codes(roll_options((6, 4, 5), advanced))["tutan-wrath"]
     assert wrath.usable and wrath.lines == (4, 5, 6)
-    assert "toth-inversion" not in codes(roll_options((2, 4, 6), mode="advanced"))
+    assert "toth-inversion" not in codes(roll_options((2, 4, 6), advanced))
+
+
+def test_the_advanced_rules_need_a_board_with_one_passage():
+    from generator.core.errors import InputError
+
+    with pytest.raises(InputError, match="needs the board"):
+        roll_options((6, 6, 2), mode="advanced")
+    with pytest.raises(InputError, match="use 1 secret passage; this board has 2"):
+        roll_options((6, 6, 2), empty_board(standard_layout()), mode="advanced")
 
 
 def test_every_roll_on_the_empty_board_has_an_option():

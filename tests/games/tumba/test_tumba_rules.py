@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.core.errors import RuleError
+from generator.core.errors import InputError, RuleError
 from generator.games.tumba.moves import (
     GOLDEN, PASS, ROLL, Anubis, GoldenRemove, Maat, Osiris, Place, Strike,
 )
@@ -244,10 +244,12 @@ def test_eight_in_the_tomb_wins_at_once():
         state.apply(ROLL)
 
 
-def test_ten_by_agreement():
-    state = position(tomb=[8, 0], dice=(5, 6, 1), target=10)
+def test_ten_by_agreement_in_the_advanced_mode_only():
+    state = position(mode="advanced", tomb=[8, 0], dice=(5, 6, 1), target=10)
     state.apply(Place((1, 11)))
     assert not state.is_over() and state.tomb[0] == 9
+    with pytest.raises(InputError, match="10-mummy game belongs to the advanced mode"):
+        position(tomb=[8, 0], target=10)
 
 
 def test_a_player_without_mummies_skips_the_turn():

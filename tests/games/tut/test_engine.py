@@ -126,19 +126,27 @@ def test_nothing_is_removed_while_a_token_is_behind_it(make_state):
 
 # ---- the end and the winner -------------------------------------------------------------------------
 
-def test_two_reach_zero_in_one_scoring_english_furthest_token_wins(make_state):
-    state = make_state(["anubis-red"] * 6, coins=[3, 3])
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_two_reach_zero_in_one_scoring_method_a_the_highest_holder_wins(make_state, variant):
+    # Method A: p1 holds 4 Anubis, p2 holds 2 and stands further along; both pay their last
+    # coins. The rulebook scores the single highest holder first, so p1 pays out first and wins.
+    state = make_state(["anubis-red"] * 6, variant=variant, coins=[3, 3])
     go(state, 0, 1, 2, 5, 3, 6)                      # p1: 0, 2, 3; p2: 1, 5, 6
     go(state, 4)                                     # p1 takes the last Anubis: 4 vs 2 tiles
     assert state.is_over() and state.ended == "coins-out"
-    assert state.winners == [1]                      # p2's token (7) is ahead of p1's (5)
-    assert state.scores() == [0.0, 1.0]
+    assert state.pos == [4, 6]                       # p2's token is ahead, yet p1 wins
+    assert state.winners == [0] and state.scores() == [1.0, 0.0]
 
 
-def test_two_reach_zero_in_one_scoring_french_most_tiles_win(make_state):
-    state = make_state(["anubis-red"] * 6, variant="fr", coins=[3, 3])
-    go(state, 0, 1, 2, 5, 3, 6, 4)
-    assert state.is_over() and state.winners == [0]  # most tiles pays first
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_two_reach_zero_in_one_scoring_method_b_the_furthest_token_wins(make_state, variant):
+    # Method B: 3 Anubis each, both pay half (3) = their last coins; p2's token is further
+    # along, so p2 pays first and wins (English note under method B; French: assumed the same).
+    state = make_state(["anubis-red"] * 6, variant=variant, coins=[3, 3])
+    go(state, 0, 1, 2, 4, 3)                         # p1: 0, 2, 3; p2: 1, 4
+    go(state, 5)                                     # p2 takes the last Anubis: 3 vs 3
+    assert state.is_over() and state.ended == "coins-out"
+    assert state.pos == [3, 5] and state.winners == [1]
 
 
 def test_first_to_pay_all_coins_ends_the_game_at_once(make_state):
@@ -215,6 +223,22 @@ def test_player_who_cannot_move_still_takes_part(make_state):
     state.apply(WILDS[0, True])                      # p1 (on the ledge) adds King Tut
     assert state.coins == [31 - 2, 32 - 1]
     assert state.current_player() == 1               # p1's turns are skipped, p2 goes on
+
+
+def test_rounds_count_the_times_play_comes_back_round(make_state):
+    state = make_state(["cat-red", "horus-red", "cat-red", "anubis-red", "anubis-blue"],
+                       players=3)
+    assert state.rounds == 1
+    go(state, 0, 1)
+    assert state.rounds == 1                         # p1 and p2 moved, p3 to move
+    go(state, 2)
+    assert state.rounds == 2 and state.current_player() == 0
+    state = make_state(["cat-red", "horus-red", "cat-red"])
+    go(state, 0, 1, END)                             # p1 stuck on the ledge after round 2
+    assert state.rounds == 2 and state.current_player() == 1
+    go(state, 2)
+    state.apply(WILDS[0, True])
+    assert state.current_player() == 1 and state.rounds == 3   # p2 alone: a round each turn
 
 
 def test_french_toutankhamon_first_at_the_end_no_coin(make_state):
@@ -310,9 +334,27 @@ def test_gold_buys_a_tile_of_a_set_already_held(make_state):
     state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
     go(state, 0, 1, 2)
     h = sid("horus-red")
-    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h), DECLINE]
+    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h)]
     state.apply(Buy(1, h))
     assert state.hold[0][h] == 2 and state.hold[1][h] == 0 and state.coins == [32, 31]
+
+
+def test_english_gold_must_buy_when_it_can(make_state):
+    # "A Bag of Gold tile must be used in the same turn in which it is collected."
+    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
+    go(state, 0, 1, 2)
+    assert DECLINE not in state.legal_moves()
+    with pytest.raises(RuleError, match="Bag of Gold"):
+        state.apply(DECLINE)
+
+
+def test_french_gold_may_go_unused(make_state):
+    # "Même si on n'a pas pu ou voulu l'utiliser, la dalle pièces d'or est écartée."
+    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"], variant="fr")
+    go(state, 0, 1, 2)
+    assert state.legal_moves() == [Buy(1, sid("horus-red")), DECLINE]
+    state.apply(DECLINE)
+    assert state.phase == MOVE and state.hold[1][sid("horus-red")] == 1
 
 
 @pytest.mark.parametrize("variant", ["en", "fr"])
@@ -331,7 +373,7 @@ def test_gold_refuses_pharaoh_unheld_sets_and_oneself(make_state):
                        players=3)
     go(state, 0, 1, 2, 3, 4, 6, 5)                   # p1: Horus, mask, gold; p2: Anubis, Horus
     h, a = sid("horus-red"), sid("anubis-red")
-    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h), DECLINE]
+    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h)]
     for bad in (Buy(2, 16), Buy(1, 17), Buy(1, a), Buy(0, h), Buy(2, h)):   # 16 Pharaoh, 17 King
         with pytest.raises(RuleError, match="Bag of Gold"):
             state.apply(bad)
@@ -340,7 +382,7 @@ def test_gold_refuses_pharaoh_unheld_sets_and_oneself(make_state):
 
 
 def test_gold_only_in_the_turn_it_is_taken(make_state):
-    state = make_state(["horus-red", "horus-red", "gold", "anubis-red"])
+    state = make_state(["horus-red", "horus-red", "gold", "anubis-red"], variant="fr")
     go(state, 0, 1, 2)
     state.apply(DECLINE)                             # declined: discarded
     assert state.phase == MOVE and state.current_player() == 1

@@ -44,14 +44,25 @@ def test_method_b_two_tied_pay_half_nobody_else():
     assert got == [("B", 2), ("A", 2)]          # furthest token first
 
 
-def test_english_pays_in_token_order_not_rank():
-    got = score_request(req(value=6, holdings={"A": 4, "B": 2}, order=["B", "A"]), "t")
-    assert got == [("B", 3), ("A", 6)]
-
-
-def test_french_pays_most_tiles_first():
-    got = score_request(req("fr", value=6, holdings={"A": 4, "B": 2}, order=["B", "A"]), "t")
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_method_a_highest_pays_before_the_runner_up_whatever_the_tokens(variant):
+    # B's token is further along, but the rulebook scores the single highest holder first.
+    got = score_request(req(variant, value=6, holdings={"A": 4, "B": 2}, order=["B", "A"]), "t")
     assert got == [("A", 6), ("B", 3)]
+
+
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_method_b_tied_pay_furthest_token_first(variant):
+    got = score_request(req(variant, value=8, holdings={"A": 3, "B": 3, "C": 1},
+                            order=["C", "B", "A"]), "t")
+    assert got == [("B", 4), ("A", 4)]
+
+
+def test_english_pharaoh_makes_the_highest_holder_who_pays_first():
+    # A Pharaoh lifts A from 2 to 3 tiles: A is now the single highest holder and pays first.
+    got = score_request(req(value=4, holdings={"A": 2, "B": 2}, wild={"A": 1},
+                            order=["B", "A"]), "t")
+    assert got == [("A", 4), ("B", 2)]
 
 
 def test_players_without_tiles_pay_nothing_and_are_left_out():

@@ -5,9 +5,18 @@ from collections import Counter
 
 import pytest
 
-from generator.core.errors import InputError
+from generator.core.errors import InputError, RuleError
 from generator.core.rng import make_rng
-from generator.games.tut.generate import SHAPES, generate_trail, neighbours, parse_table
+from generator.games.tut import generate
+from generator.games.tut.generate import (
+    SHAPE_FUNCTIONS,
+    SHAPES,
+    check_fits,
+    fits,
+    generate_trail,
+    neighbours,
+    parse_table,
+)
 from generator.games.tut.model import (
     GOLD,
     PHARAOH,
@@ -16,7 +25,9 @@ from generator.games.tut.model import (
     trail_tiles,
     trail_to_fields,
 )
-from generator.games.tut.rules_trail import validate_trail
+from generator.games.tut.rules_trail import touching_pairs, validate_trail
+
+CELLS = 70          # 69 tiles and the pyramid
 
 
 def make(seed=1, **options):
@@ -38,7 +49,7 @@ def test_same_seed_same_trail_other_seed_other_trail(shape):
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-@pytest.mark.parametrize("table", ["16x10", "10x16", "12x9", "30x30"])
+@pytest.mark.parametrize("table", ["16x10", "10x16", "14x12", "30x30"])
 def test_shapes_fit_other_tables(shape, table):
     trail = make(3, shape=shape, table=table)
     assert validate_trail(trail).ok and trail.table == parse_table(table)
@@ -75,34 +86,95 @@ def test_no_specials_before_k():
         make(1, no_specials_before=64)
 
 
+# ---- trails players can follow: a tile touches only the tiles before and after it ----------------
+
+def followable(cells, w, h):
+    """No repeated cell, all on the table, consecutive cells side by side, nothing else touching
+    (checked here from first principles, not with the code under test)."""
+    assert len(set(cells)) == len(cells) and all(0 <= x < w and 0 <= y < h for x, y in cells)
+    place = {c: i for i, c in enumerate(cells)}
+    for i, (x, y) in enumerate(cells):
+        near = [place[c] for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if c in place]
+        assert sorted(near) == [j for j in (i - 1, i + 1) if 0 <= j < len(cells)], (i, near)
+    return True
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_no_two_tiles_touch_unless_consecutive_every_shape_players_and_seed(shape):
+    # The path does not depend on the player count; each count gets its own 300 seeds, and the
+    # path generator is called exactly as generate_trail calls it (its first use of the seed).
+    for players in range(2, 7):
+        for seed in range(300):
+            rng = make_rng(players * 1000 + seed)
+            cells = SHAPE_FUNCTIONS[shape](rng, 16, 10, CELLS)
+            assert len(cells) == CELLS and followable(cells, 16, 10), (players, seed)
+    trail = make(6003, shape=shape, players=6)
+    assert trail.path + (trail.pyramid,) == tuple(SHAPE_FUNCTIONS[shape](make_rng(6003), 16, 10,
+                                                                         CELLS))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_table_either_fits_a_followable_trail_or_is_refused(shape):
+    for w in range(1, 31):
+        for h in range(1, 31):
+            if fits(shape, w, h, CELLS):
+                assert followable(SHAPE_FUNCTIONS[shape](make_rng(w * 31 + h), w, h, CELLS), w, h)
+            else:
+                with pytest.raises(RuleError, match="smallest tables that fit"):
+                    check_fits(shape, w, h, CELLS)
+
+
+@pytest.mark.parametrize("shape, expected", [
+    # a 12-wide serpentine: runs of 12 plus one bridge = 13 cells per two rows, so 70 cells need
+    # rows 0..10; turned, runs of 9 plus a bridge = 10 cells per two columns: columns 0..13.
+    ("serpentine", "12x11, 14x9"),
+    ("spiral", "12x11, 14x9"),
+    # meander: 36 nodes of the every-other-cell grid; 6 x 6 nodes need 11 x 11 cells, 8 x 5
+    # nodes 15 x 9 (width 12 holds 6 nodes, height 9 holds 5: 30 < 36).
+    ("meander", "12x11, 15x9"),
+])
+def test_a_table_too_small_names_the_smallest_tables_that_fit(shape, expected):
+    with pytest.raises(RuleError, match=f"smallest tables that fit: {expected}") as info:
+        make(1, shape=shape, table="12x9")
+    assert "12x9" in str(info.value) and "touches only" in str(info.value)
+    for table in expected.split(", "):
+        trail = make(1, shape=shape, table=table)
+        assert validate_trail(trail).ok
+    w, h = (int(v) for v in expected.split(", ")[0].split("x"))
+    assert not fits(shape, w, h - 1, CELLS)
+
+
+def test_meander_fallback_walk_is_followable_too(monkeypatch):
+    monkeypatch.setattr(generate, "_walk", lambda *args, **kw: None)
+    cells = generate.meander(make_rng(3), 11, 11, CELLS)
+    assert followable(cells, 11, 11)
+
+
 @pytest.mark.parametrize("options, match", [
-    ({"table": "5x5"}, "needs room"),
-    ({"table": "31x10"}, "at most 30"),
+    ({"table": "31x10"}, "1 to 30 cells"),
+    ({"table": "0x10"}, "1 to 30 cells"),
     ({"table": "big"}, "WIDTHxHEIGHT"),
     ({"shape": "circle"}, "unknown shape"),
     ({"players": 7}, "2 to 6 players"),
     ({"variant": "de"}, "unknown variant"),
-    ({"simulate": -1}, "0 or more"),
+    ({"rating_games": -1}, "0 or more"),
 ])
 def test_bad_options_are_input_errors(options, match):
     with pytest.raises(InputError, match=match):
         make(1, **options)
 
 
-def test_tables_too_narrow_for_a_shape_are_refused():
-    from generator.games.tut.generate import meander, serpentine, spiral
-
-    for shape, name in ((spiral, "spiral"), (serpentine, "serpentine")):
-        with pytest.raises(InputError, match=f"too small for a {name}"):
-            shape(make_rng(1), 2, 30, 70)
-    with pytest.raises(InputError, match="no meander"):
-        meander(make_rng(1), 2, 30, 70)
+@pytest.mark.parametrize("shape", SHAPES)
+def test_tables_too_small_are_rule_errors(shape):
+    for table in ("5x5", "2x30", "3x3"):
+        with pytest.raises(RuleError, match=f"too small for a {shape}"):
+            make(1, shape=shape, table=table)
 
 
 def test_simulate_adds_a_seat_balance():
-    trail = make(4, simulate=12, players=3)
+    trail = make(4, rating_games=12, players=3)
     b = trail.balance
-    assert b["games"] == 12 and len(b["win_rate"]) == 3
+    assert b["games"] == 12 and len(b["win_rate"]) == 3 and len(b["interval"]) == 3
     assert abs(sum(b["win_rate"]) - 1) < 0.01 and sum(b["ended"].values()) == 12
     assert trail_to_fields(trail)["balance"] == b
 
@@ -153,28 +225,27 @@ def test_each_broken_trail_has_its_own_code():
     assert codes(broken(pyramid=p[0])) >= {"pyramid-gap"}
 
 
-def test_constraint_codes_only_when_asked():
+def test_touching_tiles_that_are_not_consecutive_are_caught():
     good = make(5, shape="serpentine")
-    first_special = next(i for i, c in enumerate(good.tiles) if c in (GOLD, PHARAOH))
-    late = dataclasses.replace(good, no_specials_before=first_special + 1)
-    assert codes(late) == {"specials-early"}
-    near = neighbours(good.path)
-    clash = next((i for i, c in enumerate(good.tiles) if c not in (GOLD, PHARAOH)
-                  and any(good.tiles[j] == c for j in near[i])), None)
-    if clash is None:                     # make one: put a twin next to tile 1
-        j = next(k for k, c in enumerate(good.tiles) if c == good.tiles[near[0][0]] and k != near[0][0])
-        good = dataclasses.replace(good, tiles=swap(good.tiles, 0, j))
-    assert codes(good) == set()
-    assert codes(dataclasses.replace(good, spread=True)) == {"spread"}
+    assert touching_pairs(good.path + (good.pyramid,)) == []
+    # rows side by side with no free row between them: every tile touches the row above
+    tight = tuple((x if y % 2 == 0 else 15 - x, y) for y in range(5) for x in range(16))[:69]
+    report = validate_trail(dataclasses.replace(good, path=tight, pyramid=(5, 4)))
+    assert report.codes == {"path-touch", "pyramid-touch"}
+    # tile 1 at (0, 0) sits on tile 32 at (0, 1)
+    assert any("tiles 1 and 32 touch" in v.message for v in report.violations)
 
 
-def test_validator_reports_every_violation_not_only_the_first():
-    good = make(5)
-    bad = dataclasses.replace(good, players=9, path=good.path[:-1] + ((99, 99),),
-                              pyramid=(-5, -5))
-    report = validate_trail(bad)
-    assert {"players", "off-table", "path-gap", "pyramid-off-table", "pyramid-gap"} <= report.codes
-    assert len(report.violations) >= 5
+def test_pyramid_touching_another_tile_is_caught():
+    # a followable snake (runs of 14, a free row between them) ending mid-run at (8, 8); a
+    # pyramid in the free row above its last tile also touches tile 51 of the run on row 6.
+    cells = tuple(generate._snake(14, 69))
+    assert cells[-1] == (8, 8) and cells[50] == (8, 6)
+    trail = dataclasses.replace(make(5, shape="serpentine"), path=cells, pyramid=(8, 9))
+    assert codes(trail) == set()
+    report = validate_trail(dataclasses.replace(trail, pyramid=(8, 7)))
+    assert report.codes == {"pyramid-touch"}
+    assert "touches tile 51" in report.text()
 
 
 @pytest.mark.parametrize("doc, match", [

@@ -34,10 +34,9 @@ class WorkerDied(Exception):
 
 def default_jobs() -> int:
     """Worker processes when ``--jobs`` is not given: the CPUs this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+    from generator.core.limits import cpus
+
+    return cpus()
 
 
 class InProcess:
@@ -55,6 +54,9 @@ class InProcess:
     def close(self) -> None:
         pass
 
+    def abort(self) -> None:
+        pass
+
 
 class LocalPool:
     """A ``ProcessPoolExecutor`` of ``jobs`` workers, recreated if a worker dies."""
@@ -69,13 +71,42 @@ class LocalPool:
         if self.pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
-            self.pool = ProcessPoolExecutor(self.jobs, initializer=_worker_init)
+            self.pool = ProcessPoolExecutor(self.jobs, initializer=_worker_init,
+                                            initargs=(os.getpid(),))
         return self.pool
 
     def _reset(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
         self.pool = None
+
+    def abort(self) -> None:
+        """Stops at once (Ctrl-C, an error): the workers are killed, not waited for."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            try:
+                process.kill()
+            except (OSError, ValueError, AttributeError):
+                pass
+        for process in processes:
+            try:
+                process.join(2)
+            except (OSError, ValueError, AttributeError, AssertionError):
+                pass
+        # A worker killed while it was sending a result leaves half a message in the result
+        # pipe; the pool's manager thread then waits for the rest for ever, and the interpreter
+        # waits for that thread at exit. With this process's own end of the pipe closed and the
+        # workers gone, the thread reads end-of-file instead, takes the pool as broken and ends.
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError:
+                pass
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def map_unordered(self, fn: Callable, units: Iterable) -> Iterator[tuple[Any, Any]]:
         from concurrent.futures import FIRST_COMPLETED, wait
@@ -130,8 +161,9 @@ class LocalPool:
         self._reset()
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the main process, which stops the run and saves the manifest.
+def _worker_init(parent: int | None = None) -> None:
+    """Workers leave Ctrl-C to the main process, which stops the run and saves the manifest,
+    and never outlive it (:func:`die_with_parent`).
 
     A forked worker also stops any allocation tracing it inherited (a memory benchmark of the
     main process must not slow the workers down).
@@ -140,8 +172,52 @@ def _worker_init() -> None:
     import tracemalloc
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker inherits the CLI's handler
     if tracemalloc.is_tracing():
         tracemalloc.stop()
+    if parent is not None:
+        die_with_parent(parent)
+
+
+#: How often a worker's watchdog looks for its parent (seconds).
+WATCH_SECONDS = 0.5
+
+
+def die_with_parent(parent: int) -> None:
+    """Makes this worker process end when its parent ends, however the parent ends (SIGKILL
+    included): on Linux the kernel sends it SIGKILL (``PR_SET_PDEATHSIG``); everywhere a daemon
+    thread checks every :data:`WATCH_SECONDS` that the parent is still there, and ends the
+    process when it is not (its parent id changes when the parent is gone)."""
+    import threading
+
+    _linux_parent_death_signal()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="tombgen-parent-watch", daemon=True).start()
+
+
+def _linux_parent_death_signal() -> None:
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the watchdog thread still works
+        pass
 
 
 def _is_broken(future) -> bool:
@@ -167,17 +243,17 @@ class DaskExecutor:
     """
 
     def __init__(self, address: Any, retries: int = DEFAULT_RETRIES, window: int | None = None,
-                 timeout: float = 10.0):
+                 timeout: float | None = None):
         try:
             from distributed import Client
         except ImportError:
             raise InputError("--dask needs the dask.distributed package: "
                              "pip install 'tombgen[dask]'") from None
-        try:
-            self.client = Client(address, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise InputError(f"--dask {address}: cannot reach a scheduler there ({exc}); start "
-                             "one (dask scheduler) or check the address") from None
+        if timeout is None:
+            from generator.core.limits import dask_timeout
+
+            timeout = dask_timeout()
+        self.client = _connect(Client, address, timeout)
         self.retries = retries
         threads = sum(self.client.nthreads().values()) or 1
         self.jobs = threads
@@ -229,6 +305,59 @@ class DaskExecutor:
     def close(self) -> None:
         self.client.close()
 
+    def abort(self) -> None:
+        self.close()
+
+
+def _connect(client_class, address: Any, timeout: float):
+    """A dask client connected to ``address`` within ``timeout`` seconds, or InputError.
+
+    A client that fails to connect is closed here and its leftovers silenced: otherwise its
+    finaliser reports the failure again, as a traceback, when the process exits.
+    """
+    import logging
+    import warnings
+
+    text = str(address)
+    quiet = [logging.getLogger(name) for name in ("distributed", "distributed.client",
+                                                   "distributed.comm", "tornado", "asyncio")]
+    levels = [(log, log.level) for log in quiet]
+    for log in quiet:
+        log.setLevel(logging.CRITICAL)
+    class Quiet(client_class):
+        """A client that, when it fails to connect, stops its event loop at once and leaves
+        nothing for its finaliser to report (dask's would wait, then print a traceback)."""
+
+        def __init__(self, *args: Any, **kwargs: Any):
+            self._tombgen_failed = False
+            try:
+                super().__init__(*args, **kwargs)
+            except BaseException:
+                self._tombgen_failed = True
+                runner = getattr(self, "_loop_runner", None)
+                if runner is not None:
+                    try:
+                        runner.stop()
+                    except Exception:  # noqa: BLE001 - best effort on a client that failed
+                        pass
+                raise
+
+        def __del__(self) -> None:
+            if not getattr(self, "_tombgen_failed", True):
+                super().__del__()
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return Quiet(text, timeout=f"{timeout}s", set_as_default=False)
+    except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, ValueError, and more
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"--dask {text}: cannot reach a scheduler there within {timeout:g} s "
+                         f"({why}); start one (dask scheduler) or check the address") from None
+    finally:
+        for log, level in levels:
+            log.setLevel(level)
+
 
 #: Chunked dask tasks aim at this much compute each, with at most this many units.
 TASK_SECONDS = 0.25
@@ -257,9 +386,10 @@ def make_executor(jobs: int | None = None, dask: Any = None,
     """
     if dask:
         return DaskExecutor(dask, retries)
+    from generator.core.limits import check_jobs
+
     jobs = default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise InputError(f"--jobs {jobs}: must be 1 or more")
+    check_jobs(jobs)
     return InProcess() if jobs == 1 else LocalPool(jobs, retries)
 
 
@@ -273,8 +403,10 @@ def executor_for(jobs: int = 1, dask: Any = None) -> Iterator[Any]:
     executor = make_executor(jobs, dask)
     try:
         yield executor
-    finally:
-        executor.close()
+    except BaseException:
+        executor.abort()  # Ctrl-C or an error: stop the workers now
+        raise
+    executor.close()
 
 
 def map_ordered(executor, fn: Callable, units: Sequence) -> Iterator[tuple[Any, Any]]:

@@ -1,0 +1,86 @@
+"""Screenshots of the local web page for the README: ``python docs/screenshots.py``.
+
+Starts ``tombgen serve`` on a free port, drives Debian's Chromium with Playwright through what a
+player does (a Tanis dig with a new seed, a Hidden Realms map drawn into a problem), and writes
+``docs/studio-product.png`` and ``docs/studio-editor.png``. ``--out DIR`` writes them elsewhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 120_000
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    """``python -m generator serve --port 0 --no-open`` from the checkout; (process, URL)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    server = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--port", "0",
+                               "--no-open"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    for line in server.stdout:
+        found = re.search(r"(http://\S+/)", line)
+        if found:
+            return server, found.group(1)
+    raise RuntimeError("tombgen serve did not print its address")
+
+
+def product(page, url: str, out: Path) -> None:
+    """A Tanis dig, classic style, seed 12: both pages previewed."""
+    from playwright.sync_api import expect
+
+    page.goto(url + "#tanis/dig")
+    page.fill("#seed", "12")
+    page.select_option(".field-choice select", "classic")
+    expect(page.locator(".command")).to_have_text(
+        "tombgen tanis dig --style classic --seed 12", timeout=TIMEOUT_MS)
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "studio-product.png"))
+
+
+def editor(page, url: str, out: Path) -> None:
+    """Map 1 in the editor with stone painted before a room's door: the problem on its square."""
+    page.goto(url + "#realms/editor")
+    page.wait_for_selector(".verdict.good")
+    page.click("button[data-tool=stone]")
+    page.click("[data-square='0,2']")
+    page.wait_for_selector("[data-square='1,2'].bad")
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(out / "studio-editor.png"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    server, url = start_server()
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.set_default_timeout(TIMEOUT_MS)
+            product(page, url, args.out)
+            editor(page, url, args.out)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(f"wrote {args.out / 'studio-product.png'} and {args.out / 'studio-editor.png'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""The HTTP API of the Hidden Realms map editor. A map comes by a shipped map's name or in the
+request body (a map file: TOML as in ``maps/realms/``, or a ``tombgen/realms.map`` JSON
+document); nothing reads or writes a path of the machine.
+
+    POST /api/realms/validate              the report, each problem with its square (200 / 422)
+    POST /api/realms/sheet.svg|pdf|json    the map's game sheet, as ``tombgen realms sheet
+                                           --map NAME`` writes it for that file (``?name=``)
+    POST /api/realms/toml                  the map as a map file (the writer of ``realms map``)
+    POST /api/realms/rate?games=G&seed=S   starts a rating job (202); poll /api/jobs/<id>
+    GET  /api/realms/vocabulary            what the editor offers, from the game's data
+    GET  /api/realms/maps/<name>           a shipped map (its fields, stored rating)
+
+Validation is the command's (``tombgen realms validate``): the same reader, the same checks,
+the same messages; the page is told which square (or entrance) each problem is on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator.core.errors import InputError
+from generator.studio.params import Problems, split_places
+from generator.studio.service import body_text, file_response, page_of
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
+SQUARE = re.compile(r"square \((\d+), (\d+)\)")
+ENTRANCE = re.compile(r"entrance \((\d+), (\d+)\) ([NESW])")
+
+
+def _name(request, as_json: bool) -> str:
+    """The file name the map goes by (messages, the sheet's footer): a plain name only."""
+    suffix = ".json" if as_json else ".toml"
+    name = request.query_params.get("name") or f"map{suffix}"
+    stem = name[:-5] if name.endswith((".toml", ".json")) else name
+    if not NAME.fullmatch(stem) or ".." in stem:
+        raise Problems(400, [f"name={name[:80]!r}: a plain file name (letters, digits, '-', '_' "
+                             "and '.'), no folder"], {"name": "bad"})
+    return stem + suffix
+
+
+async def _map_text(request) -> tuple[str, bool, str]:
+    """(text, is JSON, file name) of the map in the body."""
+    studio = request.app.state.studio
+    text = await body_text(request, studio.limits["body_bytes"])
+    as_json = ("json" in request.headers.get("content-type", "")
+               or text.lstrip().startswith("{"))
+    return text, as_json, _name(request, as_json)
+
+
+def check(text: str, source: str, as_json: bool) -> dict[str, Any]:
+    """``tombgen realms validate`` of a map file's text, each problem placed on the map."""
+    from generator.games.realms.mapfile import check_map_text
+    from generator.games.realms.model import map_to_fields
+
+    try:
+        m, report, places = check_map_text(text, source, as_json)
+    except InputError as exc:
+        raise Problems.of(exc) from None
+    where = {place: key for key, place in places.items()}
+    found = [{"code": v.code, "message": v.message, "where": v.where, **_place(v.where, where)}
+             for v in report.violations]
+    return {"valid": report.ok, "report": report.to_dict(), "problems": found,
+            "map": map_to_fields(m) if m is not None else None}
+
+
+def _place(text: str, places: dict[str, Any]) -> dict[str, Any]:
+    """The square or entrance a problem's ``where`` names (a file place or the words)."""
+    key = places.get(text)
+    if key is not None and key[0] == "cell":
+        return {"square": [key[1], key[2]]}
+    if key is not None and key[0] == "entrance":
+        return {"entrance": [key[1], key[2], key[3]]}
+    if found := SQUARE.fullmatch(text):
+        return {"square": [int(found[1]), int(found[2])]}
+    if found := ENTRANCE.fullmatch(text):
+        return {"entrance": [int(found[1]), int(found[2]), found[3]]}
+    return {}
+
+
+async def validate(request):
+    """``POST /api/realms/validate``: 200 valid, 422 problems, 400 unreadable."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    text, as_json, name = await _map_text(request)
+    result = await run_in_threadpool(check, text, name, as_json)
+    return JSONResponse(result, status_code=200 if result["valid"] else 422)
+
+
+async def _valid_map(request) -> tuple[dict[str, Any], str, bool, dict]:
+    """(map fields, file name, is JSON, the JSON document) of a body map that must be valid."""
+    from starlette.concurrency import run_in_threadpool
+
+    text, as_json, name = await _map_text(request)
+    result = await run_in_threadpool(check, text, name, as_json)
+    if not result["valid"]:
+        lines = [f"{p['where']}: {p['message']} [{p['code']}]" if p["where"] else p["message"]
+                 for p in result["problems"]]
+        raise Problems(422, lines, report=result["report"])
+    doc = _json(text) if as_json else {}
+    return result["map"], name, as_json, doc
+
+
+def _json(text: str) -> dict:
+    import json
+
+    return json.loads(text)
+
+
+async def sheet(request):
+    """``POST /api/realms/sheet.<ext>``: the sheet of the map in the body, the bytes of
+    ``tombgen realms sheet --map NAME`` run beside that file (NAME from ``?name=``)."""
+    from generator.studio.api import serve
+    from generator.studio.params import product_request
+
+    ext = request.path_params["ext"]
+    fields, name, as_json, doc = await _valid_map(request)
+    pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "name"]
+    pairs, places = split_places(pairs)
+    req = product_request("realms", "sheet", pairs, fixed={"map": name})
+    if req.options.get("difficulty"):
+        raise Problems(400, ["--difficulty checks a shipped map's stored rating; rate a map of "
+                             "your own with POST /api/realms/rate"], {"difficulty": "bad"})
+    item = {"source": name, "players": req.options["players"], "difficulty": None,
+            "start": req.options["start"], "map": fields, "rating": doc.get("rating")}
+    return await serve(request, req, ext, places, item)
+
+
+async def toml(request):
+    """``POST /api/realms/toml``: the map in the body as a map file (``maps/`` format)."""
+    from generator.games.realms.mapfile import read_map_text, write_map_text
+
+    text, as_json, name = await _map_text(request)
+    try:
+        m = read_map_text(text, name, as_json)[0]
+    except InputError as exc:
+        raise Problems.of(exc) from None
+    if m is None:
+        raise Problems(400, ["the grid cannot be read; validate the map first"])
+    try:
+        data = write_map_text(m).encode("utf-8")
+    except KeyError as exc:
+        raise Problems(400, [f"{exc.args[0]!r} has no map-file symbol; use the editor's "
+                             "kinds"]) from None
+    stem = name.rsplit(".", 1)[0]
+    return file_response(data, "toml", f"{stem}.toml")
+
+
+async def rate(request):
+    """``POST /api/realms/rate?games=G&seed=S``: starts rating the map in the body by bot games
+    (202 with the job); ``GET /api/jobs/<id>`` tells the progress and, at the end, the rating."""
+    from starlette.responses import JSONResponse
+
+    from generator.core.rng import fresh_seed
+
+    studio = request.app.state.studio
+    fields, _, _, _ = await _valid_map(request)
+    games = _whole(request, "games", _default_games(), 1, studio.limits["rating_games"])
+    seed = _whole(request, "seed", None, 0, None)
+    seed = fresh_seed() if seed is None else seed
+    job = studio.runner.new(page_of(request), f"rating of {fields['name'] or 'the map'}")
+    job.total = games
+    studio.tasks.start_soon(studio.runner.drive, job, "generator.studio.work:rate",
+                            {"fields": fields, "games": games, "seed": seed})
+    return JSONResponse({**job.public(), "seed": seed}, status_code=202)
+
+
+def _default_games() -> int:
+    """The games ``tombgen realms map`` rates a map with (its declared default)."""
+    from generator.registry import game
+
+    return game("realms").product("map").option("rating_games").resolved().default
+
+
+def _whole(request, key: str, default: int | None, low: int, high: int | None) -> int | None:
+    text = request.query_params.get(key)
+    if text is None:
+        return default
+    if not text.isdigit() or int(text) < low or (high is not None and int(text) > high):
+        limit = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise Problems(400, [f"{key}={text[:20]}: a whole number, {limit}"], {key: "bad"})
+    return int(text)
+
+
+async def vocabulary(request):
+    """``GET /api/realms/vocabulary``: what the editor offers."""
+    from starlette.responses import JSONResponse
+
+    from generator.studio.forms import realms_vocabulary
+
+    return JSONResponse(realms_vocabulary())
+
+
+async def shipped(request):
+    """``GET /api/realms/maps/<name>``: a shipped map's fields and its stored rating."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    from generator.games.realms.mapfile import builtin_maps
+
+    name = request.path_params["name"]
+    if name not in builtin_maps():
+        raise Problems(404, [f"no shipped map {name[:40]!r}; shipped: "
+                             + ", ".join(builtin_maps())])
+    return JSONResponse(await run_in_threadpool(_shipped, name))
+
+
+def _shipped(name: str) -> dict[str, Any]:
+    from generator.core.data import resource
+    from generator.games.realms.mapfile import load_map
+    from generator.games.realms.model import map_to_fields
+    from generator.studio.rating import stored_rating
+
+    m = load_map(str(resource("maps", f"realms/{name}.toml")))  # by its full path: no other file
+    return {"name": name, "map": map_to_fields(m), "rating": stored_rating(name, m)}

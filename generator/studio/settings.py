@@ -1,0 +1,24 @@
+"""The studio's limits, from ``seeds/studio.toml`` (checked and frozen when first read)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.core.data import load_seed
+
+SCHEMA = {
+    "limits": {"body_bytes": int, "query_bytes": int, "value_chars": int, "count": int,
+               "rating_games": int, "time_limit": float, "workers": int},
+    "cache": {"items": int, "bytes": int, "jobs": int},
+    "preview": {"aid_dpi": int},
+}
+
+
+def settings() -> Any:
+    """``seeds/studio.toml``."""
+    return load_seed("studio.toml", SCHEMA)
+
+
+def limits() -> Any:
+    """The ``[limits]`` table: what one request may ask for."""
+    return settings()["limits"]

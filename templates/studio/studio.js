@@ -1,0 +1,294 @@
+// The page: one view per product, player aid and the Hidden Realms map editor, chosen in the
+// navigation (and the address's #game/kind). Every view talks to the API only.
+
+import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused} from "./dom.js";
+import {OptionForm} from "./form.js";
+import {MapEditor} from "./editor.js";
+
+const NAMES = {sheet: "Game sheet", map: "Generated map", trail: "Trail layout", dig: "Dig pattern",
+  setup: "Board setup", aid: "Player aid", editor: "Map editor"};
+const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
+
+const views = new Map();   // "game/kind" -> view (kept, so a view keeps its settings)
+let catalogue = null;
+let current = null;
+
+async function freshSeed() {
+  return (await json("/api/seed")).seed;
+}
+
+function query(pairs) {
+  const params = new URLSearchParams();
+  for (const [key, value] of pairs) params.append(key, value);
+  return params.toString();
+}
+
+// The preview and downloads of one product (or aid): a form, a seed, pages, files.
+class ProductView {
+  constructor(game, product) {
+    this.game = game;
+    this.product = product;
+    this.aid = product.kind === "aid";
+    this.controller = null;
+    this.refresh = debounce(() => this.make(), 350);
+    this.form = new OptionForm(product.options, product.shared, () => this.refresh(),
+      product.languages);
+    this.seed = el("input", {type: "number", min: "0", step: "1", id: "seed", class: "seed",
+      oninput: () => this.refresh()});
+    this.item = el("select", {class: "item", hidden: true, onchange: () => this.make(),
+      "aria-label": "Item of the run"});
+    this.status = el("p", {class: "status", role: "status"});
+    this.command = el("code", {class: "command"});
+    this.notes = el("div", {class: "notes"});
+    this.problems = el("div", {class: "problem-box"});
+    this.pages = el("div", {class: "pages"});
+    this.downloads = el("div", {class: "downloads"});
+    this.node = this.layout();
+  }
+
+  layout() {
+    const seedRow = this.aid ? el("p", {class: "help"}, "Aids are not seeded: the same options always " +
+      "give the same cards.") : el("div", {class: "seed-row"},
+      el("label", {for: "seed"}, "seed"), this.seed,
+      el("button", {type: "button", class: "secondary", onclick: () => this.newSeed()}, "New seed"));
+    return el("section", {class: "view product"},
+      el("div", {class: "view-head"},
+        el("h2", {}, `${SHORT[this.game.name]} — ${NAMES[this.product.kind] || this.product.kind}`),
+        el("p", {class: "summary"}, this.product.summary)),
+      el("div", {class: "columns"},
+        el("form", {class: "controls", onsubmit: (e) => e.preventDefault()}, seedRow, this.form.node),
+        el("div", {class: "result"},
+          el("div", {class: "toolbar"}, this.status, this.item, this.downloads),
+          el("div", {class: "about"}, this.command, this.notes),
+          this.problems, this.pages)));
+  }
+
+  async show() {
+    await this.seeded();
+    this.make();
+  }
+
+  // A fresh seed when the field is empty (unless one is typed meanwhile).
+  async seeded() {
+    if (this.aid || this.seed.value.trim() !== "") return;
+    const seed = await freshSeed();
+    if (this.seed.value.trim() === "") this.seed.value = seed;
+  }
+
+  async newSeed() {
+    this.seed.value = await freshSeed();
+    this.make();
+  }
+
+  pairs(extra = []) {
+    const pairs = this.aid ? [] : [["seed", this.seed.value.trim()]];
+    return pairs.concat(this.form.pairs(), extra);
+  }
+
+  url(ext, extra = []) {
+    const kind = this.aid ? "aid" : this.product.kind;
+    return `/api/${this.game.name}/${kind}.${ext}?${query(this.pairs(extra))}`;
+  }
+
+  // The preview: page 1 first (it tells how many pages there are), then the others.
+  async make() {
+    await this.seeded();
+    if (this.controller) this.controller.abort();
+    this.pages.dataset.ready = "no";
+    const controller = new AbortController();
+    this.controller = controller;
+    const ext = this.aid ? "png" : "svg";
+    const itemPair = this.item.hidden ? [] : [["item", this.item.value]];
+    this.busy(true, "Making…");
+    try {
+      const first = await call(this.url(ext, itemPair.concat([["page", "1"]])),
+        {signal: controller.signal});
+      const pages = Number(told(first, "Pages") || "1");
+      this.showAbout(first);
+      const images = [await first.blob()];
+      this.showPages(images, pages);
+      for (let page = 2; page <= pages; page++) {
+        const next = await call(this.url(ext, itemPair.concat([["page", String(page)]])),
+          {signal: controller.signal});
+        images.push(await next.blob());
+        this.showPages(images, pages);
+      }
+      this.busy(false, this.summaryLine(first, pages));
+    } catch (error) {
+      if (error.name === "AbortError") return;
+      this.fail(error);
+    }
+  }
+
+  busy(on, text) {
+    this.node.classList.toggle("busy", on);
+    this.status.textContent = text;
+  }
+
+  summaryLine(response, pages) {
+    const seed = told(response, "Seed");
+    const parts = [];
+    if (seed) parts.push(`seed ${seed}`);
+    parts.push(`${pages} page${pages === 1 ? "" : "s"}`);
+    return parts.join(" · ");
+  }
+
+  showAbout(response) {
+    this.form.mark({});
+    clear(this.problems);
+    this.command.textContent = told(response, "Command") || "";
+    const notes = JSON.parse(told(response, "Notes") || "[]");
+    clear(this.notes).append(...notes.map((n) => el("p", {}, n)));
+    const items = Number(told(response, "Items") || "1");
+    this.setItems(items);
+    const files = (told(response, "Files") || "pdf").split(",");
+    const pages = Number(told(response, "Pages") || "1");
+    const buttons = [];
+    for (const ext of files) {
+      if (ext === "svg" && pages > 1) {
+        for (let page = 1; page <= pages; page++) buttons.push(this.button(ext, `SVG p${page}`, page));
+      } else {
+        buttons.push(this.button(ext, ext === "pdf" && items > 1 ? `PDF (${items} items)` : ext.toUpperCase()));
+      }
+    }
+    clear(this.downloads).append(...buttons);
+  }
+
+  button(ext, label, page) {
+    return el("button", {type: "button", class: ext === "pdf" ? "primary" : "secondary",
+      "data-file": page ? `${ext}-${page}` : ext, onclick: () => this.download(ext, page)}, label);
+  }
+
+  setItems(count) {
+    const had = this.item.options.length;
+    this.item.hidden = count < 2;
+    if (had === count) return;
+    const keep = Math.min(Number(this.item.value || "1"), count);
+    clear(this.item);
+    for (let i = 1; i <= count; i++) this.item.append(el("option", {value: String(i)}, `item ${i} of ${count}`));
+    this.item.value = String(keep);
+  }
+
+  showPages(blobs, total) {
+    this.pages.classList.remove("stale");
+    for (const img of this.pages.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+    clear(this.pages);
+    blobs.forEach((blob, index) => {
+      const img = el("img", {src: URL.createObjectURL(blob), alt: `page ${index + 1} of ${total}`,
+        class: "page"});
+      this.pages.append(el("figure", {}, img, total > 1 ? el("figcaption", {}, `page ${index + 1} of ${total}`) : null));
+    });
+    this.pages.dataset.pages = String(blobs.length);
+    this.pages.dataset.ready = blobs.length === total ? "yes" : "no";
+  }
+
+  fail(error) {
+    if (error instanceof Refused && error.status === 409) {
+      // another request of this page (a download) took its turn: make the preview after it
+      this.interrupted = true;
+      this.busy(true, "Waiting…");
+      return;
+    }
+    const problems = error instanceof Refused ? error.problems : [String(error)];
+    const rest = error instanceof Refused ? this.form.mark(error.body.options || named(problems)) : problems;
+    this.busy(false, error instanceof Refused && error.status === 422
+      ? "This breaks a rule:" : "Not made:");
+    clear(this.problems).append(problemList(rest.length ? rest : problems));
+    if (error.body && error.body.report) {
+      const lines = error.body.report.violations.map((v) => `${v.where ? v.where + ": " : ""}${v.message} [${v.code}]`);
+      this.problems.append(problemList(lines));
+    }
+    this.pages.dataset.ready = "error";
+    this.command.textContent = "";
+    this.pages.classList.add("stale");
+    for (const button of this.downloads.querySelectorAll("button")) button.disabled = true;
+  }
+
+  async download(ext, page) {
+    const itemPair = this.item.hidden || ext === "pdf" ? [] : [["item", this.item.value]];
+    if (page) itemPair.push(["page", String(page)]);
+    this.busy(true, `Making the ${ext.toUpperCase()}…`);
+    try {
+      const response = await call(this.url(ext, itemPair));
+      save(await response.blob(), fileName(response, `tombgen.${ext}`));
+      this.busy(false, `Saved ${fileName(response, ext)}`);
+    } catch (error) {
+      this.fail(error);
+    }
+    if (this.interrupted) {
+      this.interrupted = false;
+      this.make();
+    }
+  }
+}
+
+// A rule broken names the option it is about first (e.g. "--table 12x9: too small…"): the
+// problem is shown on that option's field too.
+function named(problems) {
+  const out = {};
+  for (const text of problems) {
+    const found = /--([a-z][a-z-]*)/.exec(text);
+    if (found) out[found[1].replace(/-/g, "_")] = text;
+  }
+  return out;
+}
+
+function viewFor(gameName, kind) {
+  const key = `${gameName}/${kind}`;
+  if (!views.has(key)) {
+    const game = catalogue.games.find((g) => g.name === gameName);
+    if (!game) return null;
+    if (kind === "editor" && gameName === "realms") views.set(key, new MapEditor(catalogue));
+    else {
+      const product = kind === "aid" ? game.aid : game.products.find((p) => p.kind === kind);
+      if (!product) return null;
+      views.set(key, new ProductView(game, product));
+    }
+  }
+  return views.get(key);
+}
+
+function route() {
+  const [gameName, kind] = (location.hash.slice(1) || "").split("/");
+  let view = gameName && kind ? viewFor(gameName, kind) : null;
+  if (!view) {
+    const first = catalogue.games[0];
+    location.replace(`#${first.name}/${first.products[0].kind}`);
+    return;
+  }
+  if (view === current) return;
+  current = view;
+  clear(document.getElementById("main")).append(view.node);
+  for (const link of document.querySelectorAll("#nav a")) {
+    link.classList.toggle("active", link.getAttribute("href") === location.hash);
+    if (link.classList.contains("active")) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  view.show();
+}
+
+function navigation() {
+  const nav = clear(document.getElementById("nav"));
+  for (const game of catalogue.games) {
+    const kinds = game.products.map((p) => p.kind);
+    if (game.name === "realms") kinds.push("editor");
+    if (game.aid) kinds.push("aid");
+    nav.append(el("div", {class: "game"}, el("h3", {title: game.title}, SHORT[game.name] || game.name),
+      el("ul", {}, kinds.map((kind) => el("li", {},
+        el("a", {href: `#${game.name}/${kind}`, "data-view": `${game.name}/${kind}`}, NAMES[kind] || kind))))));
+  }
+}
+
+async function start() {
+  try {
+    catalogue = await json("/api/products");
+  } catch (error) {
+    clear(document.getElementById("main")).append(problemList([String(error.message || error)]));
+    return;
+  }
+  navigation();
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

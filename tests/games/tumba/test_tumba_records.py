@@ -1,0 +1,167 @@
+"""Game records (`tumba simulate --record`, `tumba replay`, `tombgen validate`), the action counts
+of `simulate --json`, the targets of each mode, and the incinerations `tumba roll --board` lists."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.core.errors import InputError
+from generator.games.tumba.moves import (
+    GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, SethMove,
+    Strike, Wrath,
+)
+from generator.games.tumba.records import move_from_json, move_to_json, replay
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("records")
+    result = run("tumba", "simulate", "--players", "3", "--games", "4", "--seed", "11",
+                 "--mode", "advanced", "--record", str(folder), "--json")
+    assert result.exit_code == 0, result.output
+    return folder, json.loads(result.stdout)
+
+
+def test_simulate_writes_one_record_per_game_and_counts_the_moves(records):
+    folder, summary = records
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [f"tumba-record-11-{n}.json" for n in range(1, 5)]
+    actions = summary["actions"]
+    assert set(actions) == {"place", "golden-triple", "anubis", "maat", "osiris",
+                            "incineration", "toth", "reroll", "seth", "wrath"}
+    totals = {}
+    for path in folder.iterdir():
+        doc = json.loads(path.read_text())
+        assert doc["format"] == "tombgen/tumba.record" and doc["dice"].keys() == {"seed"}
+        for move in doc["moves"]:
+            totals[move["do"]] = totals.get(move["do"], 0) + 1
+    assert totals.get("place", 0) == actions["place"]
+    assert totals.get("seth", 0) == actions["seth"] and totals.get("reroll", 0) == actions["reroll"]
+
+
+def test_replay_prints_the_final_board_and_the_winner(records):
+    folder, _ = records
+    for path in folder.iterdir():
+        doc = json.loads(path.read_text())
+        result = run("tumba", "replay", str(path))
+        assert result.exit_code == 0, result.stderr
+        winner = doc["result"]["winner"]
+        assert f"winner: player {winner} (8 mummies in the tomb" in result.stdout
+        assert "| tomb |" in result.stdout and "tomb: P1 " in result.stdout
+        state = replay(doc, str(path)).state
+        assert list(state.tomb) == doc["result"]["tomb"] and state.turn == doc["result"]["turns"]
+        assert run("validate", str(path)).exit_code == 0
+
+
+def test_replay_stops_at_the_first_illegal_move(records, tmp_path):
+    folder, _ = records
+    doc = json.loads(next(folder.iterdir()).read_text())
+    first = next(i for i, m in enumerate(doc["moves"]) if m["do"] == "place")
+    doc["moves"][first]["lines"] = [13]                      # no line 13
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    result = run("tumba", "replay", str(bad))
+    assert result.exit_code == 1
+    assert f"move {first + 1} " in result.stderr and "cannot be split into groups" in result.stderr
+    check = run("validate", str(bad))
+    assert check.exit_code == 1 and "[illegal-move]" in check.stdout
+
+
+def test_replay_checks_whose_turn_it_is(records, tmp_path):
+    folder, _ = records
+    doc = json.loads(next(folder.iterdir()).read_text())
+    doc["moves"][0]["player"] = 3 if doc["moves"][0]["player"] != 3 else 2
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(doc))
+    result = run("tumba", "replay", str(path))
+    assert result.exit_code == 1 and "turn, not player" in result.stderr
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"dice": {"rolls": [[1, 2, 3]]}}, "[dice]"),
+    ({"mode": "wrath"}, "[mode]"),
+    ({"moves": [{"do": "dance"}]}, "moves[0]"),
+    ({"moves": [{"do": "wrath", "shift": 2, "crossed": False}]}, "[shift]"),
+    ({"target": 12}, "[target]"),
+])
+def test_malformed_records_exit_2(records, tmp_path, change, words):
+    folder, _ = records
+    doc = json.loads(next(folder.iterdir()).read_text())
+    doc.update(change)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(doc))
+    result = run("tumba", "replay", str(path))
+    assert result.exit_code == 2 and words in result.stderr
+
+
+def test_a_standard_record_keeps_to_8_mummies(records, tmp_path):
+    folder, _ = records
+    doc = json.loads(next(folder.iterdir()).read_text())
+    doc.update({"mode": "standard", "target": 10})
+    with pytest.raises(InputError, match="10-mummy game belongs to the advanced mode"):
+        replay(doc, "r.json")
+
+
+@pytest.mark.parametrize("move", [
+    ROLL, PASS, SETH, GOLDEN, Place((2, 8)), Maat(9), Osiris(1), GoldenRemove(1, 0, 0),
+    GoldenRemove(2, 3, 2), Anubis(6), Strike(3, 2), Reroll(5), SethMove(6, "outer", 10),
+    Wrath(-1, True), Jump(5, 2, -1, 1),
+])
+def test_moves_round_trip_through_json(move):
+    assert move_from_json(move_to_json(move), "m") == move
+
+
+def test_simulate_targets_by_mode():
+    standard = run("tumba", "simulate", "--games", "1", "--target", "10")
+    assert standard.exit_code == 2 and "10-mummy game belongs to the advanced mode" in \
+        standard.stderr
+    advanced = run("tumba", "simulate", "--games", "2", "--seed", "3", "--target", "10",
+                   "--mode", "advanced", "--json")
+    assert advanced.exit_code == 0 and json.loads(advanced.stdout)["target"] == 10
+
+
+def test_roll_on_a_board_lists_the_incinerations(tmp_path):
+    # Player 1 (to move) sits in line 1 chamber 3 and line 7 chamber 2; player 2 in line 1
+    # chamber 2, line 3 chamber 1 and line 5 chamber 2. Line 7 chamber 2 jumps down over line 5
+    # chamber 2 into line 3 chamber 2, then over line 3 chamber 1 into the tomb.
+    board = {"format": "tombgen/tumba.board", "version": 1, "players": 2, "player": 1,
+             "lines": {"1": 3, "2": 3, "3": 3, "4": 3, "5": 2, "6": 2, "7": 2, "8": 2,
+                       "9": 1, "10": 1, "11": "passage", "12": "passage"},
+             "mummies": {"1": [0, 2, 1], "3": [2, 0, 0], "5": [0, 2], "7": [0, 1]},
+             "tomb": [0, 1]}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    doc = json.loads(run("tumba", "roll", "1", "2", "3", "--board", str(path), "--json").stdout)
+    def step(jump):
+        to = jump["to"]
+        return tuple(jump["over"]) + ((to,) if isinstance(to, str) else tuple(to))
+
+    chains = {(tuple(c["from"]), tuple(step(j) for j in c["jumps"]))
+              for c in doc["incinerations"]}
+    assert ((7, 2), ((5, 2, 3, 2), (3, 1, "tomb"))) in chains
+    assert ((1, 3), ((1, 2, 1, 1), (3, 1, 5, 1))) in chains
+    assert len(chains) == 2
+    text = run("tumba", "roll", "1", "2", "3", "--board", str(path)).stdout
+    assert ("from line 7 chamber 2: over line 5 chamber 2 to line 3 chamber 2, then over "
+            "line 3 chamber 1 into the tomb") in text
+
+
+def test_a_setup_is_played_with_its_own_mode_and_players(tmp_path):
+    import random
+
+    from generator.games.tumba.generate import generate_setup
+    from generator.games.tumba.simulate import simulate
+
+    standard = generate_setup(random.Random(1), "standard", 4)
+    with pytest.raises(InputError, match="setup is standard for 4 players, the options ask for "
+                                         "advanced with 4 players"):
+        simulate(4, 1, 1, "advanced", standard)
+    with pytest.raises(InputError, match="ask for standard with 6 players"):
+        simulate(6, 1, 1, "standard", standard)
+    assert simulate(4, 1, 1, "standard", standard)["games"] == 1

@@ -1,0 +1,107 @@
+"""The page in a real browser (headless Chromium driven by Playwright): a player makes a Tanis
+dig and sees its preview, downloads its PDF (the command line's bytes), draws a Hidden Realms
+map into a broken rule and sees the problem on its square, fixes it, and prints the map's
+sheet (the bytes of ``realms sheet --map`` on the map file the page saves).
+
+The server is ``tombgen serve --port 0`` in a subprocess; Chromium is tests/test_browser.py's
+fixture: it skips, saying so, only when Chromium is not installed, and .ci/run installs it and
+sets TOMBGEN_REQUIRE_CHROMIUM, under which a missing Chromium fails the run instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from test_browser import TIMEOUT_MS, browser  # noqa: F401 - the module's Chromium fixture
+
+from studio_support import cli_files, one, start_server
+
+
+@pytest.fixture(scope="module")
+def server():
+    process, url = start_server("--port", "0")
+    yield url
+    process.terminate()
+    process.wait(30)
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1300, "height": 900})
+    opened = context.new_page()
+    opened.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server)
+    yield opened
+    context.close()
+    assert errors == []
+
+
+def downloaded(page, selector: str) -> tuple[str, bytes]:
+    with page.expect_download() as info:
+        page.click(selector)
+    return info.value.suggested_filename, Path(info.value.path()).read_bytes()
+
+
+def test_a_tanis_dig_previewed_and_its_pdf_is_the_commands(page, tmp_path):
+    page.click("nav a[href='#tanis/dig']")
+    page.fill("#seed", "12")
+    expect(page.locator(".command")).to_have_text("tombgen tanis dig --seed 12", timeout=TIMEOUT_MS)
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
+    images = page.locator(".pages img")
+    assert images.count() == 2
+    for index in range(2):
+        width = images.nth(index).evaluate("img => img.complete && img.naturalWidth")
+        assert width > 500
+    assert page.locator(".command").text_content() == "tombgen tanis dig --seed 12"
+    name, data = downloaded(page, "button[data-file=pdf]")
+    assert name == "tanis-dig-12.pdf"
+    assert data == cli_files(tmp_path, "tanis", "dig", "--seed", "12")[name]
+
+
+def test_a_bad_option_is_shown_on_its_field(page):
+    page.click("nav a[href='#tut/trail']")
+    page.wait_for_selector(".pages[data-ready=yes]")
+    page.fill(".field-int input >> nth=0", "9")
+    page.wait_for_selector(".field.invalid")
+    assert "9 is not in the range 2<=x<=6" in page.locator(".field.invalid").text_content()
+
+
+def test_text_from_a_request_is_shown_as_text(page):
+    """A value typed into a field comes back in the refusal, and is shown, not run."""
+    page.click("nav a[href='#tut/trail']")
+    page.wait_for_selector(".pages[data-ready=yes]")
+    page.fill("input[placeholder=WxH]", "<img src=x onerror=alert(1)><b>12x9</b>")
+    page.wait_for_selector(".problem-box li")
+    shown = page.locator(".problem-box").text_content()
+    assert "<img src=x onerror=alert(1)><b>12x9</b>" in shown
+    assert page.locator(".problem-box img, .problem-box b, .field img").count() == 0
+
+
+def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
+    page.click("nav a[href='#realms/editor']")
+    page.wait_for_selector(".verdict.good")
+    # a shipped map, unchanged, prints as the command prints it by name
+    name, pdf = downloaded(page, "text=Sheet PDF")
+    assert pdf == cli_files(tmp_path, "realms", "sheet", "--map", "map-1", "--seed", "1")[name]
+    # Map 1's green gem room at (1, 2) opens west onto (0, 2): stone there blocks its door
+    page.click("button[data-tool=stone]")
+    page.click("[data-square='0,2']")
+    problem = page.wait_for_selector("[data-square='1,2'].bad")
+    assert problem.get_attribute("data-problem") == "room-door-blocked"
+    assert "door" in page.locator(".map-problems").text_content()
+    page.click("button[data-tool=free]")
+    page.click("[data-square='0,2']")
+    page.wait_for_selector(".verdict.good")
+    assert page.locator(".grid .bad").count() == 0
+    # renamed, it is a map of one's own: printed from the map file the page saves
+    page.fill(".editor input[type=text]", "The Edited Tomb")
+    toml_name, toml = downloaded(page, "text=Save .toml")
+    assert toml_name == "map-1.toml" and b'name = "The Edited Tomb"' in toml
+    (tmp_path / toml_name).write_bytes(toml)
+    pdf_name, pdf = downloaded(page, "text=Sheet PDF")
+    made = cli_files(tmp_path, "realms", "sheet", "--map", toml_name, "--seed", "1")
+    assert pdf_name.startswith("realms-sheet-1-map-map-1") and pdf == one(made, "realms-sheet-1*.pdf")
