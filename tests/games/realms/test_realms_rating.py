@@ -63,11 +63,12 @@ def test_a_map_at_a_band_edge_is_borderline_with_few_games(monkeypatch):
 
 
 def test_the_bands_are_those_the_readme_states():
-    """hard below 0.85 x map-1's stored par (169), easy from 1.15 x it (README: rate)."""
-    assert bands() == Bands(143.65, 194.35)
+    """hard below 0.85 x map-3's stored par (133), easy from 1.1 x it (README: rate)."""
+    assert data()["rating"]["reference"] == "map-3" and shipped_rating("map-3").par == 133
+    assert bands() == Bands(113.05, 146.3)
 
 
-@pytest.mark.parametrize("name, label", [("map-1", "standard"), ("map-4", "hard")])
+@pytest.mark.parametrize("name, label", [("map-1", "easy"), ("map-4", "standard")])
 def test_labels_are_stable_across_seeds(name, label):
     assert {rate(load_map(name), 640, seed).label for seed in (1, 2, 3)} == {label}
 
@@ -104,7 +105,7 @@ def test_rate_json_validates_and_tampering_is_caught(runner, tmp_path):
     assert set(doc) >= {"fingerprint", "label", "par", "interval", "p10", "p90", "mean",
                         "games", "max_games", "player", "bands", "reference"}
     assert doc["max_games"] == 40 and doc["games"] in (20, 40)
-    assert doc["player"] == RATING_PLAYER and doc["reference"]["map"] == "map-1"
+    assert doc["player"] == RATING_PLAYER and doc["reference"]["map"] == "map-3"
     lo, hi = doc["interval"]
     assert lo <= doc["par"] <= hi and doc["p10"] <= doc["par"] <= doc["p90"]
     path = tmp_path / "r.json"
@@ -155,7 +156,9 @@ def test_shipped_ratings_say_what_made_them():
         rating.check_rating(r, report)
         assert report.ok, report.text()
         assert r.mean > 0 and r.p10 < r.par < r.p90, name
-    assert shipped_rating("map-1").label == "standard" and shipped_rating("nope") is None
+    # the beginners' map is easy, the advanced maps standard (README: rate)
+    assert [shipped_rating(n).label for n in builtin_maps()] == ["easy"] + ["standard"] * 3
+    assert shipped_rating("nope") is None
 
 
 @pytest.mark.parametrize("name", builtin_maps())
