@@ -48,7 +48,9 @@ def make_documents(out: Path) -> dict[str, Path]:
              TALLIES),
             ("tut-score-set.json", ["tut", "score-set", "-", "--json"], SCORE_SET),
             ("tanis-score.json", ["tanis", "score", "-", "--json"], TANIS_TILES),
-            ("tumba-roll.json", ["tumba", "roll", "2", "3", "5", "--json"], None)):
+            ("tumba-roll.json", ["tumba", "roll", "2", "3", "5", "--json"], None),
+            ("realms-rating.json", ["realms", "rate", "map-3", "--games", "20", "--seed", "1",
+                                    "--json"], None)):
         result = ok(runner, *args, input=None if stdin is None else json.dumps(stdin))
         (out / name).write_text(result.stdout)
     (out / "tumba-board.json").write_text(json.dumps(BOARD))

@@ -28,9 +28,10 @@ def test_the_document_has_the_same_keys_in_every_game(runner, tmp_path, game):
     doc = simulate(runner, tmp_path, game)
     assert doc["format"] == f"tombgen/{game}.simulation" and doc["version"] == 1
     assert doc["seed"] == 3 and doc["games"] == 12
-    assert len(doc["players"]) == len(doc["seats"]) and set(doc["players"]) == {"greedy"}
+    default = resolve(f"generator.games.{game}.bots:DEFAULT_PLAYER")
+    assert len(doc["players"]) == len(doc["seats"]) and set(doc["players"]) == {default}
     for i, seat in enumerate(doc["seats"]):
-        assert seat["seat"] == i + 1 and seat["player"] == "greedy"
+        assert seat["seat"] == i + 1 and seat["player"] == default
         assert set(sim.SCORE_KEYS) <= set(seat["score"])
         if len(doc["seats"]) > 1:
             low, high = seat["interval"]
@@ -52,7 +53,8 @@ def test_every_simulate_takes_the_same_shared_options(game):
     assert opts["--player"].multiple
     assert {"greedy", "random"} <= set(opts["--player"].type.choices)
     help_text = cmd.get_help(ctx)
-    assert "[greedy|random" in help_text or "greedy|random]" in help_text
+    names = "|".join(resolve(f"generator.games.{game}.bots:BOTS"))
+    assert f"[{names}]" in help_text                       # every name, listed in --help
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,7 +10,6 @@ SCHEMA = {
     "limits": {"body_bytes": int, "query_bytes": int, "value_chars": int, "count": int,
                "rating_games": int, "time_limit": float, "workers": int},
     "cache": {"items": int, "bytes": int, "jobs": int},
-    "rating": {"chunk": int},
     "preview": {"aid_dpi": int},
 }
 

@@ -66,7 +66,7 @@ def test_a_rule_broken_is_422_as_the_command_says_it(client):
     problems = refused(client.get("/api/tut/trail.svg?table=12x9&shape=spiral&seed=1"), 422)
     assert code == 1 and problems == [output.removeprefix("tombgen: error: ").strip()]
     problems = refused(client.get("/api/realms/sheet.pdf?map=map-1&difficulty=hard"), 422)
-    assert "rated standard" in problems[0]
+    assert "rated easy" in problems[0]
 
 
 @pytest.mark.parametrize("query, words", [

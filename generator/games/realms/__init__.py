@@ -74,5 +74,6 @@ SPEC = GameSpec(
     readers=((".toml", f"{_M}.mapfile:validate_map_file"),),
     documents=(("record", f"{_M}.records:validate_record_document"),
                ("simulation", f"{_M}.simulate:validate_simulation"),
-               ("score", f"{_M}.rules_scoring:validate_score_document")),
+               ("score", f"{_M}.rules_scoring:validate_score_document"),
+               ("rating", f"{_M}.rating:validate_rating_document")),
 )

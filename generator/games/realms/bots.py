@@ -1,6 +1,14 @@
-"""Hidden Realms players: a greedy solo bot, and the random-legal-move baseline.
+"""Hidden Realms players and the table that names them.
 
-The bot values every use of every unused die in "points it will probably be worth at the end"
+``BOTS`` maps a name to a function making a player: ``random`` (any legal move), ``greedy``
+(below), ``planner`` (:mod:`generator.games.realms.bots_plan`, the strong player that searches
+each round) and ``quick`` (:mod:`generator.games.realms.bots_quick`, the planner's judgement one
+move at a time). ``DEFAULT_PLAYER`` plays ``realms simulate``; ``RATING_PLAYER`` plays the games
+that rate maps (:mod:`generator.games.realms.rating`): the fastest player that ranks maps the
+way the planner does (benchmarks/realms_rating.py measures the agreement; the greedy player
+does not).
+
+The greedy player values every use of every unused die in "points it will probably be worth at the end"
 and takes the best: tiles (findings covered, rooms and entrances connected, Tile Table rewards,
 openings gained or closed, nearness to what is still to find), fights (coins, the Mummy's '!',
 the scoring tables), hits on the Mummy, and near the end closing openings with the wand's
@@ -31,7 +39,7 @@ from generator.games.realms.rules_moves import (
     Wand,
 )
 
-__all__ = ["BOTS", "DEFAULT_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_PLAYER", "RATING_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
 
 
 @dataclass(frozen=True)
@@ -403,10 +411,24 @@ def _halo(board, start: int, steps: int) -> int:
     return mask
 
 
-#: The players ``--player`` names (the same names for the same kind of bot in every game), and
-#: the one that plays when none is named.
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
-DEFAULT_PLAYER = "greedy"
+def _planner():
+    from generator.games.realms.bots_plan import PlannerBot
+
+    return PlannerBot()
+
+
+def _quick():
+    from generator.games.realms.bots_quick import QuickBot
+
+    return QuickBot()
+
+
+#: The players ``--player`` names (the same names for the same kind of bot in every game; a
+#: function making a fresh player: modules beyond this one load on first use), the one that
+#: plays when none is named, and the one that rates maps.
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": _planner, "quick": _quick}
+DEFAULT_PLAYER = "planner"
+RATING_PLAYER = "quick"
 
 
 def make_bot(name: str):

@@ -6,11 +6,15 @@ from __future__ import annotations
 import click
 
 from generator.clikit import (
+    SIMULATE_GAMES,
     Group,
     add_products,
     declared_option,
     echo_report,
+    executor_options,
+    limited,
     read_json_arg,
+    shared_option,
     simulate_options,
 )
 
@@ -30,6 +34,34 @@ def check_sheet(options: dict, count: int) -> None:
     if options["map"] != "random" and count > 1:
         raise InputError(f"--count {count} makes different sheets, which needs --map random; "
                          f"for copies of {options['map']} use --players {count}")
+
+
+@group.command()
+@click.argument("map_name", metavar="MAP")
+@click.option("--games", type=limited("games", "--games"), default=SIMULATE_GAMES,
+              show_default=True, metavar="N",
+              help="Most games to play; fewer when the label is clear sooner.")
+@shared_option("seed", help="Seed of the dice (an integer ≥ 0). Default: a fresh one, always "
+               "printed.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the tombgen/realms.rating document instead of the summary.")
+@executor_options("Play the rating games")
+def rate(map_name, games, seed, as_json, jobs, dask) -> None:
+    """Rate a map (map-1 ... or a .toml/.json file): par, its 95% interval, p10/p90 and a
+    difficulty label, played in batches until the label is clear (else borderline)."""
+    from generator.core.envelope import dumps
+    from generator.core.rng import fresh_seed
+    from generator.games.realms.mapfile import load_map
+    from generator.games.realms.rating import rate as run
+    from generator.games.realms.rating import rating_document, rating_executor, summary_text
+    from generator.games.realms.records import map_ref
+
+    m = load_map(map_name)
+    seed = fresh_seed() if seed is None else seed
+    click.echo(f"seed: {seed}", err=as_json)
+    with rating_executor(jobs, dask):
+        doc = rating_document(map_ref(map_name, m), m, run(m, games, seed))
+    click.echo(dumps(doc) if as_json else summary_text(doc), nl=not as_json)
 
 
 @group.command()

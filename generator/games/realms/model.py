@@ -60,8 +60,11 @@ SCHEMA = {
                                   "golems": [int], "sarcophagi": [int], "keys": [int],
                                   "coins": [int], "items": [int], "near": float,
                                   "sides": [int]})},
-    "rating": {"games": int, "reference": str, "easy": float, "hard": float, "seed": int,
-               "shipped": MapOf({"par": float, "p10": float, "p90": float})},
+    "rating": {"reference": str, "hard": float, "easy": float, "first": int, "games": int,
+               "seed": int, "shipped_games": int,
+               "shipped": MapOf({"player": str, "games": int, "seed": int, "par": float,
+                                 "interval": [float], "p10": float, "p90": float,
+                                 "mean": float})},
 }
 
 MAP_FIELDS = ("size", "entrances", "stone", "rooms", "findings")
@@ -312,3 +315,13 @@ def map_from_fields(doc: dict[str, Any], source: str = "<map>") -> Map:
                      _str(doc.get("name"), f"{source} [name]"),
                      _str(doc.get("difficulty"), f"{source} [difficulty]"),
                      _str(doc.get("description"), f"{source} [description]"))
+
+
+def fingerprint(m: Map) -> str:
+    """A short hash of a map's squares (not its name): a rating belongs to one layout."""
+    import hashlib
+    import json
+
+    fields = map_to_fields(m)
+    body = {k: fields[k] for k in MAP_FIELDS}
+    return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]

@@ -2,7 +2,7 @@
 (the printable game sheet of a shipped, file or generated map), with their registry functions.
 
 ``map`` JSON is the map document ``tombgen/realms.map`` (the fields of ARCHITECTURE.md) plus
-``rating`` (bot par, spread, label; null when no games were played) and ``generation`` (what was
+``rating`` (the fields of a ``tombgen/realms.rating`` document; null when no games were played) and ``generation`` (what was
 asked and how many layouts and rated maps it took). ``sheet`` JSON holds the map it prints, its
 rating, where the map came from, the number of players and the start (what is circled before the
 first round); with the beginner handicap (``map="map-3,map-1"``: one map per player) also
@@ -16,15 +16,20 @@ seeds/realms.toml (``--rating-games``).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
 from generator.core.report import Report
-from generator.games.realms.model import LEVELS, Map, data, map_from_fields, map_to_fields
-from generator.games.realms.rating import Rating, rating_from_fields, shipped_rating
+from generator.games.realms.model import (
+    LEVELS,
+    Map,
+    data,
+    fingerprint,
+    map_from_fields,
+    map_to_fields,
+)
+from generator.games.realms.rating import Rating, reference, rating_from_fields, shipped_rating
 from generator.games.realms.rules_map import validate_map
 
 
@@ -69,13 +74,6 @@ class SheetItem:
         return Seat(self.source, self.map, self.rating)
 
 
-def fingerprint(m: Map) -> str:
-    """A short hash of a map's squares (not its name): a rating belongs to one layout."""
-    fields = map_to_fields(m)
-    body = {k: fields[k] for k in ("size", "entrances", "stone", "rooms", "findings")}
-    return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
-
-
 # ------------------------------------------------------------------------------------ making maps
 
 def make_map(rng, size=None, difficulty: str | None = None, games: int = 0) -> MapItem:
@@ -84,7 +82,7 @@ def make_map(rng, size=None, difficulty: str | None = None, games: int = 0) -> M
     # the generator and the bot are imported only when a map is made (a sheet of a shipped
     # map needs neither, and every module costs start-up time)
     from generator.games.realms.generate import check_request, generate_map, parse_size
-    from generator.games.realms.rating import rate_for
+    from generator.games.realms.rating import rate
 
     wanted = difficulty or None
     dims = parse_size(size)
@@ -98,7 +96,7 @@ def make_map(rng, size=None, difficulty: str | None = None, games: int = 0) -> M
     seen: list[Rating] = []
     for k in range(1, tries + 1):
         m, layouts = generate_map(rng, dims, wanted)
-        rating = rate_for(m, games, rng.randrange(2**31), wanted)
+        rating = rate(m, games, rng.randrange(2**31), wanted)
         if wanted is None or rating.label == wanted:
             return MapItem(_labelled(m, rating), rating, wanted, _size_text(dims), layouts, k)
         seen.append(rating)
@@ -114,20 +112,22 @@ def _size_text(dims) -> str | None:
 
 
 def _band_text(label: str) -> str:
-    spec = data()["rating"]
-    ref = spec["shipped"][spec["reference"]]["par"]
+    from generator.games.realms.rating import bands
+
+    lo, hi = bands().limits(label)
     if label == "easy":
-        return f"par >= {spec['easy'] * ref:.1f}"
+        return f"the 95% interval of its par at or above {lo:g}"
     if label == "hard":
-        return f"par <= {spec['hard'] * ref:.1f}"
-    return f"{spec['hard'] * ref:.1f} < par < {spec['easy'] * ref:.1f}"
+        return f"the 95% interval of its par below {hi:g}"
+    return f"the 95% interval of its par within {lo:g}-{hi:g}"
 
 
 def _labelled(m: Map, r: Rating) -> Map:
     w, h = m.size
-    text = (f"A generated {w} x {h} tomb rated {r.label}: the bot's median score (par) is "
-            f"{r.par:g} over {r.games} games, against {r.reference:g} on "
-            f"{data()['rating']['reference']}.")
+    ref = reference()
+    text = (f"A generated {w} x {h} tomb rated {r.label}: the {r.player} player's median "
+            f"score (par) is {r.par:g} over {r.games} games, against {ref['par']:g} on "
+            f"{ref['map']}.")
     return replace(m, difficulty=r.label, description=text)
 
 
@@ -139,8 +139,12 @@ def generate_map_item(rng, size=None, difficulty: str | None = None,
 
 def validate_map_item(item: MapItem) -> Report:
     """The map's own checks, plus: its label is its rating's, and the wanted difficulty."""
+    from generator.games.realms.rating import check_rating
+
     report = validate_map(item.map)
     r = item.rating
+    if r is not None:
+        check_rating(r, report)
     if r is not None and item.map.difficulty != r.label:
         report.add("rating-label", f"the map says {item.map.difficulty!r} but its rating says "
                    f"{r.label!r}", "difficulty")
@@ -290,13 +294,18 @@ def _read_map(name_or_path: str) -> tuple[Map, Rating | None]:
 
 
 def validate_sheet(item: SheetItem) -> Report:
-    """Every map of the sheet, the number of players, the start, the handicap's pairing."""
+    """Every map of the sheet and its rating, the number of players, the start, the
+    handicap's pairing."""
+    from generator.games.realms.rating import check_rating
     from generator.games.realms.rules import seat_maps
 
     maps = [s.map for s in item.seats] or [item.map]
     report = validate_map(maps[0])
     for m in maps[1:]:
         report.extend(validate_map(m))
+    for rating in {id(r): r for r in [item.rating, *(s.rating for s in item.seats)]
+                   if r is not None}.values():
+        check_rating(rating, report)
     top = data()["sheet"]["max_players"]
     if not 1 <= item.players <= top:
         report.add("players", f"{item.players} players; a sheet is printed for 1 to {top}",
@@ -387,6 +396,7 @@ def describe_map(item: MapItem) -> str | None:
     if r is None:
         return None
     w, h = item.map.size
-    return (f"{item.map.name}: {w} x {h}, rated {r.label}: par {r.par:g} (spread p10-p90 "
-            f"{r.p10:g}-{r.p90:g}) over {r.games} bot games; "
-            f"{data()['rating']['reference']} par {r.reference:g}")
+    ref = reference()
+    return (f"{item.map.name}: {w} x {h}, rated {r.label}: par {r.par:g} (95% interval "
+            f"{r.interval[0]:g}-{r.interval[1]:g}; spread p10-p90 {r.p10:g}-{r.p90:g}) over "
+            f"{r.games} games of the {r.player} player; {ref['map']} par {ref['par']:g}")

@@ -1,15 +1,21 @@
-"""Rating maps by simulated play: par, spread and the difficulty label.
+"""Rating maps by simulated play: par, its 95% interval, and a label only the games support.
 
-A map's **par** is the median final score of the greedy bot over ``games`` solo games (dice of
-game ``i`` seeded with ``derive_seed(seed, i)``, as ``realms simulate`` does); its **spread** is
-p90 - p10 of those scores. The **label** compares par with the par of the reference map (map-1)
-measured the same way: ``par >= easy x ref`` is easy, ``par <= hard x ref`` is hard, in between
-standard (factors in ``seeds/realms.toml`` ``[rating]``).
+A map's **par** is the median final score of the rating player (``bots.RATING_PLAYER``) over
+solo games, game ``i`` with dice from ``derive_seed(seed, i)`` as ``realms simulate`` plays
+them; p10 and p90 give the spread. Games are played in batches — the first of
+``[rating] first`` games, then doubling the games played, up to the ``games`` asked — and after
+each batch the 95% interval on the par (:func:`generator.core.stats.median_interval`) is
+compared with the **bands**: as soon as the whole interval lies inside one band, that band is
+the label and no more games are played; if it still straddles a band edge when the games run
+out, the label is ``borderline``. A map far inside a band is rated in a few dozen games, and no
+map gets a label its games cannot back.
 
-The shipped maps' ratings are stored in ``[rating.shipped]`` so a sheet of map-1 needs no
-simulation; the tests re-simulate them and must get the same numbers. Rating games run here,
-or on workers inside :func:`rating_executor` (same numbers). After a change to the bot or the
-rules, run ``python -m generator.games.realms.rating`` and paste what it prints.
+The bands are data (``seeds/realms.toml`` ``[rating]``): hard below ``hard`` x the reference
+map's par, easy from ``easy`` x it up, standard in between. The reference par and the shipped
+maps' ratings are stored in ``[rating.shipped]`` with the player, games and seed that made them
+(``python -m generator.games.realms.rating [--jobs N]`` plays them again and prints the
+table).
+Rating games run in this process, or on workers inside :func:`rating_executor`.
 """
 
 from __future__ import annotations
@@ -21,63 +27,106 @@ from functools import partial
 from typing import Any
 
 from generator.core.errors import InputError
-from generator.games.realms.model import Map, data
+from generator.core.report import Report
+from generator.games.realms.model import LEVELS, Map, data
+
+BORDERLINE = "borderline"
+
+
+@dataclass(frozen=True)
+class Bands:
+    """The difficulty bands on par: hard below ``low``, easy from ``high`` up."""
+
+    low: float
+    high: float
+
+    def band(self, score: float) -> str:
+        if score < self.low:
+            return "hard"
+        return "easy" if score >= self.high else "standard"
+
+    def label(self, interval: tuple[float, float]) -> str:
+        """The band holding the whole interval, or borderline."""
+        lo, hi = self.band(interval[0]), self.band(interval[1])
+        return lo if lo == hi else BORDERLINE
+
+    def excludes(self, interval: tuple[float, float], wanted: str) -> bool:
+        """Does the interval lie wholly outside band ``wanted``?"""
+        lo, hi = self.limits(wanted)
+        return interval[1] < lo or interval[0] >= hi
+
+    def limits(self, label: str) -> tuple[float, float]:
+        """[low, high) of a band (infinite ends for hard and easy)."""
+        return {"hard": (float("-inf"), self.low), "standard": (self.low, self.high),
+                "easy": (self.high, float("inf"))}[label]
+
+    def to_fields(self) -> dict[str, list]:
+        def end(v: float):
+            return None if v in (float("inf"), float("-inf")) else round(v, 2)
+        return {k: [end(a), end(b)] for k in LEVELS for a, b in [self.limits(k)]}
+
+
+def reference() -> dict[str, Any]:
+    """The reference map's stored rating (its par sets the bands)."""
+    spec = data()["rating"]
+    return {"map": spec["reference"], **spec["shipped"][spec["reference"]]}
+
+
+def bands() -> Bands:
+    """The bands of the data, set against the reference map's stored par."""
+    spec, par = data()["rating"], reference()["par"]
+    return Bands(round(spec["hard"] * par, 2), round(spec["easy"] * par, 2))
 
 
 @dataclass(frozen=True)
 class Rating:
-    """The outcome of rating a map: bot score statistics and the difficulty label."""
+    """A map's rating: the rating player's score statistics and the label they support."""
 
+    label: str
     par: float
+    interval: tuple[float, float]
     p10: float
     p90: float
     mean: float
     games: int
     seed: int
-    reference: float
-    label: str
+    player: str
+    max_games: int = 0
 
     @property
     def spread(self) -> float:
         return round(self.p90 - self.p10, 2)
 
-    @property
-    def ratio(self) -> float:
-        return round(self.par / self.reference, 3) if self.reference else 0.0
-
     def to_fields(self) -> dict[str, Any]:
-        """The ``rating`` object of the JSON documents."""
-        spec = data()["rating"]
-        return {"label": self.label, "par": self.par, "spread": self.spread, "p10": self.p10,
-                "p90": self.p90, "mean": self.mean, "games": self.games, "seed": self.seed,
-                "player": "greedy",
-                "reference": {"map": spec["reference"], "par": self.reference,
-                              "ratio": self.ratio},
-                "bands": {"easy": f"par >= {spec['easy']:g} x reference",
-                          "hard": f"par <= {spec['hard']:g} x reference",
-                          "standard": "in between"}}
+        """The ``rating`` object of the JSON documents (the rating document's fields)."""
+        ref = reference()
+        return {"label": self.label, "par": self.par, "interval": list(self.interval),
+                "p10": self.p10, "p90": self.p90, "spread": self.spread, "mean": self.mean,
+                "games": self.games, "max_games": self.max_games or self.games,
+                "seed": self.seed, "player": self.player, "bands": bands().to_fields(),
+                "reference": {k: ref[k] for k in ("map", "par", "games", "seed", "player")}}
 
     def short(self) -> str:
-        """One line for sheets and summaries: 'hard (par 71, map-1 94.5, 200 games)'."""
-        return (f"{self.label} (par {self.par:g}, {data()['rating']['reference']} "
-                f"{self.reference:g}, {self.games} games)")
+        """One line: 'hard (par 71, 95% 66-75, 80 games)'."""
+        lo, hi = self.interval
+        return f"{self.label} (par {self.par:g}, 95% {lo:g}-{hi:g}, {self.games} games)"
 
 
-def reference_par() -> float:
-    """Par of the reference map, as stored (and re-simulated by the tests)."""
-    spec = data()["rating"]
-    return spec["shipped"][spec["reference"]]["par"]
+def score_stats(scores: list[float]) -> dict[str, Any]:
+    """par (median), its 95% interval, p10, p90 and mean of finished games' scores."""
+    from generator.core.play import percentile
+    from generator.core.stats import median_interval
+
+    return {"par": round(percentile(scores, 50), 2), "interval": median_interval(scores),
+            "p10": round(percentile(scores, 10), 2), "p90": round(percentile(scores, 90), 2),
+            "mean": round(sum(scores) / len(scores), 2)}
 
 
-def label_for(par: float, reference: float | None = None) -> str:
-    """easy, standard or hard for a par (relative to the reference par)."""
-    spec = data()["rating"]
-    ref = reference_par() if reference is None else reference
-    if par >= spec["easy"] * ref:
-        return "easy"
-    if par <= spec["hard"] * ref:
-        return "hard"
-    return "standard"
+def rating_of(scores: list[float], seed: int, player: str, max_games: int = 0) -> Rating:
+    """The rating finished games' scores support."""
+    st = score_stats(scores)
+    return Rating(bands().label(st["interval"]), st["par"], st["interval"], st["p10"],
+                  st["p90"], st["mean"], len(scores), seed, player, max_games or len(scores))
 
 
 #: Where rating games run: None in this process, else a function giving the executor (set by
@@ -88,7 +137,8 @@ _EXECUTOR: list[Callable[[], Any] | None] = [None]
 @contextmanager
 def rating_executor(jobs: int = 1, dask: Any = None) -> Iterator[None]:
     """Within the block, maps are rated on ``jobs`` local processes or a dask scheduler (as
-    ``tombgen realms map --jobs/--dask`` asks); ratings are the same wherever games run."""
+    ``--jobs/--dask`` ask); ratings are the same wherever games run. The one place this game
+    imports the executors."""
     if jobs == 1 and not dask:
         yield
         return
@@ -110,100 +160,178 @@ def rating_executor(jobs: int = 1, dask: Any = None) -> Iterator[None]:
             made[0].close()
 
 
-def bot_score(m: Map, game_seed: int) -> float:
-    """The final score of the solo bot's game with dice from ``game_seed``."""
+def current_executor() -> Any:
+    """The executor of the enclosing :func:`rating_executor` block (None: this process)."""
+    return _EXECUTOR[0]() if _EXECUTOR[0] is not None else None
+
+
+def player_score(m: Map, player: str, game_seed: int) -> float:
+    """The final score of ``player``'s solo game on ``m`` with dice from ``game_seed``."""
     from generator.games.realms.simulate import play_one
 
-    return play_one(m, game_seed, "greedy").scores()[0]
+    return play_one(m, game_seed, player).scores()[0]
 
 
-def play_scores(m: Map, games: int, seed: int, first: int = 0) -> list[float]:
-    """Final bot scores of games ``first`` .. ``first + games - 1`` on ``m`` (on the executor
-    of :func:`rating_executor`, if any)."""
+def play_scores(m: Map, games: int, seed: int, first: int = 0,
+                player: str | None = None) -> list[float]:
+    """Final scores of games ``first`` .. ``first + games - 1`` on ``m`` (on the executor of
+    :func:`rating_executor`, if any)."""
     from generator.core.play import run_games
+    from generator.games.realms.bots import RATING_PLAYER
 
-    executor = _EXECUTOR[0]() if _EXECUTOR[0] is not None else None
-    return run_games(partial(bot_score, m), games, seed, executor, first=first)
-
-
-def rating_of(scores: list[float], seed: int, reference: float | None = None) -> Rating:
-    """The rating made of finished games' scores."""
-    from generator.core.play import percentile
-
-    ref = reference_par() if reference is None else reference
-    par = round(percentile(scores, 50), 2)
-    return Rating(par, round(percentile(scores, 10), 2), round(percentile(scores, 90), 2),
-                  round(sum(scores) / len(scores), 2), len(scores), seed, ref,
-                  label_for(par, ref))
+    return run_games(partial(player_score, m, player or RATING_PLAYER), games, seed,
+                     current_executor(), first=first)
 
 
-def rate(m: Map, games: int, seed: int) -> Rating:
-    """Plays ``games`` bot games on ``m`` and rates it."""
+def looks(games: int) -> list[int]:
+    """Games played when the interval is looked at: the first batch, then doubling, then all."""
+    n, out = data()["rating"]["first"], []
+    while n < games:
+        out.append(n)
+        n *= 2
+    return out + [games]
+
+
+def rate(m: Map, games: int, seed: int, wanted: str | None = None,
+         player: str | None = None) -> Rating:
+    """Rates ``m`` sequentially with at most ``games`` games (see the module doc). With
+    ``wanted`` (a label), rating also stops once the interval lies wholly outside that band:
+    the map cannot be what was asked, and its label is then whatever the games support."""
+    from generator.games.realms.bots import RATING_PLAYER
+
     if games < 1:
         raise InputError(f"--games {games}: rating needs at least one game")
-    return rating_of(play_scores(m, games, seed), seed)
+    player = player or RATING_PLAYER
+    scores: list[float] = []
+    for n in looks(games):
+        scores += play_scores(m, n - len(scores), seed, len(scores), player)
+        r = rating_of(scores, seed, player, games)
+        if r.label != BORDERLINE or (wanted and bands().excludes(r.interval, wanted)):
+            return r
+    return r
 
 
-def rate_for(m: Map, games: int, seed: int, wanted: str | None) -> Rating:
-    """Like :func:`rate`, but stops early when a quarter of the games already shows that the
-    map cannot get the ``wanted`` label (its median is far outside the band): a rejected map
-    costs a quarter of a full rating. The label of a kept map always comes from all games."""
-    if wanted is None or games < 40:
-        return rate(m, games, seed)
-    first = games // 4
-    scores = play_scores(m, first, seed)
-    early = rating_of(scores, seed)
-    if _far_outside(early, wanted):
-        return early
-    return rating_of(scores + play_scores(m, games - first, seed, first), seed)
-
-
-def _far_outside(r: Rating, wanted: str) -> bool:
-    """Is a partial rating clearly (by a margin of 8% of the reference) not ``wanted``?"""
-    spec = data()["rating"]
-    lo = {"easy": spec["easy"], "standard": spec["hard"], "hard": 0.0}[wanted]
-    hi = {"easy": 1e9, "standard": spec["easy"], "hard": spec["hard"]}[wanted]
-    margin = 0.08
-    return r.ratio < lo - margin or r.ratio > hi + margin
-
+# ------------------------------------------------------------------------------ stored ratings
 
 def shipped_rating(name: str) -> Rating | None:
     """The stored rating of a shipped map (None when it has none)."""
-    spec = data()["rating"]
-    stored = spec["shipped"].get(name)
+    stored = data()["rating"]["shipped"].get(name)
     if stored is None:
         return None
-    ref = reference_par()
-    return Rating(stored["par"], stored["p10"], stored["p90"], 0.0, spec["games"], spec["seed"],
-                  ref, label_for(stored["par"], ref))
-
-
-def rating_from_fields(doc: Any) -> Rating | None:
-    """A rating back from its JSON object (None when absent or not an object)."""
-    if not isinstance(doc, dict):
-        return None
-    try:
-        ref = doc["reference"]["par"]
-        return Rating(float(doc["par"]), float(doc["p10"]), float(doc["p90"]),
-                      float(doc["mean"]), int(doc["games"]), int(doc["seed"]), float(ref),
-                      str(doc["label"]))
-    except (KeyError, TypeError, ValueError):
-        raise InputError("[rating]: expected label, par, p10, p90, mean, games, seed and "
-                   "reference.par (as written by tombgen realms map)") from None
+    interval = (stored["interval"][0], stored["interval"][1])
+    return Rating(bands().label(interval), stored["par"], interval, stored["p10"],
+                  stored["p90"], stored["mean"], stored["games"], stored["seed"],
+                  stored["player"], stored["games"])
 
 
 def shipped_table() -> str:
-    """Re-simulates every shipped map; the ``[rating.shipped]`` TOML to paste."""
+    """Plays every shipped map's rating games again, all of them (the reference par must be
+    precise); the ``[rating.shipped]`` TOML to paste into seeds/realms.toml."""
+    from generator.games.realms.bots import RATING_PLAYER
     from generator.games.realms.mapfile import builtin_maps, load_map
 
     spec = data()["rating"]
+    games, seed = spec["shipped_games"], spec["seed"]
     out = []
     for name in builtin_maps():
-        scores = play_scores(load_map(name), spec["games"], spec["seed"])
-        r = rating_of(scores, spec["seed"], 1.0)
-        out.append(f"[rating.shipped.{name}]\npar = {r.par}\np10 = {r.p10}\np90 = {r.p90}\n")
+        st = score_stats(play_scores(load_map(name), games, seed))
+        lo, hi = st["interval"]
+        out.append(f"[rating.shipped.{name}]\nplayer = \"{RATING_PLAYER}\"\ngames = {games}\n"
+                   f"seed = {seed}\npar = {st['par']}\ninterval = [{lo}, {hi}]\n"
+                   f"p10 = {st['p10']}\np90 = {st['p90']}\nmean = {st['mean']}\n")
     return "\n".join(out)
 
 
+# ------------------------------------------------------------------------------ documents
+
+RATING_KEYS = ("label", "par", "interval", "p10", "p90", "mean", "games", "seed", "player")
+
+
+def rating_from_fields(doc: Any, source: str = "[rating]") -> Rating | None:
+    """A rating back from its JSON object (None when absent); malformed -> InputError."""
+    if doc is None:
+        return None
+    try:
+        if not isinstance(doc, dict):
+            raise TypeError
+        lo, hi = doc["interval"]
+        return Rating(str(doc["label"]), float(doc["par"]), (float(lo), float(hi)),
+                      float(doc["p10"]), float(doc["p90"]), float(doc["mean"]),
+                      int(doc["games"]), int(doc["seed"]), str(doc["player"]),
+                      int(doc.get("max_games") or doc["games"]))
+    except (KeyError, TypeError, ValueError):
+        raise InputError(f"{source}: expected an object with {', '.join(RATING_KEYS)} (as "
+                         "written by tombgen realms rate or realms map)") from None
+
+
+def rating_document(map_ref: Any, m: Map, r: Rating) -> dict[str, Any]:
+    """The ``tombgen/realms.rating`` document of a rated map."""
+    from generator.core.envelope import envelope
+    from generator.games.realms.model import fingerprint
+
+    return envelope("realms", "rating", r.seed, {"map": map_ref, "name": m.name,
+                                                 "fingerprint": fingerprint(m),
+                                                 **r.to_fields()})
+
+
+def summary_text(doc: dict[str, Any]) -> str:
+    """What ``realms rate`` prints: the label and the numbers behind it."""
+    lo, hi = doc["interval"]
+    b, ref = doc["bands"], doc["reference"]
+    why = ("its 95% interval lies inside one band" if doc["label"] != BORDERLINE else
+           "its 95% interval still straddles a band edge; more --games may decide it")
+    return "\n".join([
+        f"{doc['name'] or doc['map']}: {doc['label']} — {why}",
+        f"  par {doc['par']:g} (95% interval {lo:g}-{hi:g}), p10 {doc['p10']:g}, "
+        f"p90 {doc['p90']:g}, mean {doc['mean']:g}",
+        f"  {doc['games']} of at most {doc['max_games']} games by the {doc['player']} player",
+        f"  bands: hard below {b['hard'][1]:g}, standard {b['standard'][0]:g}-"
+        f"{b['standard'][1]:g}, easy from {b['easy'][0]:g} "
+        f"({ref['map']} par {ref['par']:g})"])
+
+
+def check_rating(r: Rating, report: Report, where: str = "rating") -> None:
+    """What must hold between a rating's own numbers (every problem is added to ``report``)."""
+    lo, hi = r.interval
+    if r.label not in (*LEVELS, BORDERLINE):
+        report.add("rating-label", f"label {r.label!r}: expected one of "
+                   f"{', '.join((*LEVELS, BORDERLINE))}", f"{where}.label")
+    elif r.label != bands().label(r.interval):
+        report.add("rating-label", f"label {r.label} but the interval [{lo:g}, {hi:g}] says "
+                   f"{bands().label(r.interval)} with the bands of this version",
+                   f"{where}.label")
+    if not lo <= r.par <= hi:
+        report.add("rating-interval", f"par {r.par:g} outside its interval [{lo:g}, {hi:g}]",
+                   f"{where}.interval")
+    if not r.p10 <= r.par <= r.p90:
+        report.add("rating-spread", f"par {r.par:g} outside p10-p90 {r.p10:g}-{r.p90:g}",
+                   f"{where}.par")
+    if not 1 <= r.games <= r.max_games:
+        report.add("rating-games", f"{r.games} games of at most {r.max_games}", f"{where}.games")
+
+
+def validate_rating_document(doc: dict, source: str) -> Report:
+    """``tombgen validate`` for a rating: the map is valid and is the map rated (fingerprint),
+    the label is what the interval and the bands say, the numbers agree with each other."""
+    from generator.games.realms.model import fingerprint
+    from generator.games.realms.records import document_map
+
+    missing = [k for k in ("map", "fingerprint", *RATING_KEYS) if k not in doc]
+    if missing:
+        raise InputError(f"{source}: missing key(s) {', '.join(missing)}; a realms rating has "
+                         "map, fingerprint, " + ", ".join(RATING_KEYS))
+    report = Report(source)
+    m = document_map(doc["map"], f"{source} [map]")
+    if doc["fingerprint"] != fingerprint(m):
+        report.add("rating-fingerprint", "the fingerprint is not the map's: the map changed "
+                   "after it was rated; rate it again", "fingerprint")
+    check_rating(rating_from_fields(doc, source), report)
+    return report
+
+
 if __name__ == "__main__":
-    print(shipped_table())
+    import sys
+
+    with rating_executor(int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv
+                         else 1):
+        print(shipped_table())

@@ -52,11 +52,13 @@ def record_doc(state: State, ref: Any, seed: int | None) -> dict[str, Any]:
 def _record_map(ref: Any, source: str) -> Map | list[Map]:
     """The map of a record, or its list of maps (one per player)."""
     if isinstance(ref, list):
-        return [_one_map(r, f"{source} [map[{i}]]") for i, r in enumerate(ref)]
-    return _one_map(ref, f"{source} [map]")
+        return [document_map(r, f"{source} [map[{i}]]") for i, r in enumerate(ref)]
+    return document_map(ref, f"{source} [map]")
 
 
-def _one_map(ref: Any, place: str) -> Map:
+def document_map(ref: Any, place: str) -> Map:
+    """The map a document names at ``place``: a shipped map's name, or a map object
+    (validated)."""
     from generator.games.realms.mapfile import load_map
     from generator.games.realms.rules_map import validate_map
 

@@ -25,7 +25,7 @@ from generator.core.output import atomic_write, file_name, prepare_dir
 from generator.core.play import play, run_games
 from generator.core.report import Report
 from generator.core.rng import derive_seed, make_rng
-from generator.games.realms.bots import make_bot
+from generator.games.realms.bots import DEFAULT_PLAYER, make_bot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import map_ref, record_doc
 from generator.games.realms.rules import SeededDice, State
@@ -65,7 +65,7 @@ def play_outcome(m, players: tuple[str, ...], start: str, ref: Any, game_seed: i
                    state.round, record, [state.achievements(p) for p in range(state.players)])
 
 
-def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = ("greedy",),
+def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = (DEFAULT_PLAYER,),
              start: str = "normal", record_dir: str | None = None, *,
              progress: Callable[[Any, int, str], Any] | None = None,
              executor: Any = None) -> dict[str, Any]:

@@ -1,0 +1,189 @@
+"""Hidden Realms rating: does the rating player rank maps like the planner, are labels stable
+across dice seeds, and what does a rated random-map sheet cost?
+
+Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
+[--jobs J] [--parts spearman,stability,sheet,levels]``. The maps are N generated maps (default 50; map
+i made from ``derive_seed(77, i)`` with a random level and size, as ``realms map`` makes them).
+
+- spearman: par (median score) of the planner over G games (default 100) and of the rating
+  player over 400 games on every map; Spearman's rank correlation between the two lists
+  (target >= 0.9). When the rating player is the planner itself this part is skipped.
+- stability: every map rated as ``realms rate`` does (sequential, ``[rating] games`` at most)
+  with seeds 1 and 2; the share of maps given the same label both times (target >= 95%) with its
+  95% interval, the labels seen and the games the ratings took.
+- sheet: ``realms sheet --map random`` built in this process at --jobs 1 for 20 seeds: seconds
+  for generation + rating (the part this rating owns) and for the whole sheet (render included),
+  against the same sheets unrated (``--games 0``) measured in the same run. Target: the whole
+  rated sheet <= 0.5 s.
+- levels: for each difficulty, 10 requests of ``realms sheet --map random --difficulty L``:
+  how many found a map, and how many rated maps each took.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections import Counter
+from functools import partial
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from generator.core.play import run_games
+from generator.core.rng import derive_seed, make_rng
+from generator.core.stats import proportion_interval
+from generator.games.realms.bots import RATING_PLAYER
+from generator.games.realms.generate import generate_map
+from generator.games.realms.model import data
+from generator.games.realms.rating import current_executor, player_score, rate, rating_executor
+
+
+def maps(n: int) -> list:
+    return [generate_map(make_rng(derive_seed(77, i)))[0] for i in range(n)]
+
+
+def pars(ms: list, player: str, games: int) -> list[float]:
+    out = []
+    for i, m in enumerate(ms):
+        scores = run_games(partial(player_score, m, player), games, 5000 + i, current_executor())
+        out.append(statistics.median(scores))
+    return out
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Ranks from 0, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    num = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    den = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+    return num / den
+
+
+def part_spearman(ms: list, planner_games: int) -> None:
+    if RATING_PLAYER == "planner":
+        print("spearman: the rating player is the planner itself (nothing to compare)")
+        return
+    start = time.perf_counter()
+    strong = pars(ms, "planner", planner_games)
+    fast = pars(ms, RATING_PLAYER, 400)
+    print(f"spearman over {len(ms)} maps: planner ({planner_games} games each) vs "
+          f"{RATING_PLAYER} (400 games each): {spearman(strong, fast):.3f} (target >= 0.9); "
+          f"planner pars {min(strong):g}-{max(strong):g}, {RATING_PLAYER} pars "
+          f"{min(fast):g}-{max(fast):g} ({time.perf_counter() - start:.0f} s)")
+
+
+def part_stability(ms: list) -> None:
+    games = data()["rating"]["games"]
+    start = time.perf_counter()
+    first = [rate(m, games, 1) for m in ms]
+    second = [rate(m, games, 2) for m in ms]
+    same = sum(a.label == b.label for a, b in zip(first, second))
+    lo, hi = proportion_interval(same, len(ms))
+    labels = Counter(r.label for r in first + second)
+    used = [r.games for r in first + second]
+    print(f"stability over {len(ms)} maps (seeds 1 and 2, at most {games} games): same label "
+          f"{same}/{len(ms)} = {same / len(ms):.1%} (95% {lo:.1%}-{hi:.1%}; target >= 95%); "
+          f"labels {dict(labels)}; games per rating median {statistics.median(used):g}, "
+          f"max {max(used)} ({time.perf_counter() - start:.0f} s)")
+    for i, (a, b) in enumerate(zip(first, second)):
+        if a.label != b.label:
+            print(f"  map {i}: {a.label} (par {a.par:g}, {a.games} games) vs {b.label} "
+                  f"(par {b.par:g}, {b.games} games)")
+
+
+def part_sheet(seeds: int = 20) -> None:
+    from generator.draw.svg import page_to_svg
+    from generator.produce import build, item_pdf
+
+    sheet_games = data()["generate"]["sheet_games"]
+    rows = []
+    for seed in range(seeds):
+        row = []
+        for games in (0, sheet_games):
+            opts = {"map": "random", "rating_games": games}
+            t0 = time.perf_counter()
+            (built,) = build("realms", "sheet", seed, options=opts, render=False)
+            t1 = time.perf_counter()
+            (built,) = build("realms", "sheet", seed, options=opts)
+            t2 = time.perf_counter()
+            for page in built.pages:
+                page_to_svg(page)
+            item_pdf(built)
+            t3 = time.perf_counter()
+            row.append((t1 - t0, (t1 - t0) + (t3 - t2), built.item.rating))
+        rows.append(row)
+    base = [r[0][1] for r in rows]
+    gen = [r[1][0] for r in rows]
+    whole = [r[1][1] for r in rows]
+    games = [r[1][2].games for r in rows]
+    print(f"rated random-map sheet over {seeds} seeds (--jobs 1, at most {sheet_games} games): "
+          f"generation + rating mean {statistics.fmean(gen):.3f} s (max {max(gen):.3f}); whole "
+          f"sheet (SVG and PDF) mean {statistics.fmean(whole):.3f} s (max {max(whole):.3f}; "
+          f"target <= 0.5 s); unrated sheet mean {statistics.fmean(base):.3f} s: rating adds "
+          f"{statistics.fmean(whole) / statistics.fmean(base):.2f}x; games per rating median "
+          f"{statistics.median(games):g}, labels {dict(Counter(r[1][2].label for r in rows))}")
+
+
+def part_levels(seeds: int = 10) -> None:
+    """How reliably ``--difficulty`` finds a map of each label (``realms sheet --map random
+    --difficulty L``, its default games), and how many rated maps it takes."""
+    from generator.core.errors import RuleError
+    from generator.games.realms.model import LEVELS
+    from generator.games.realms.products import make_map
+
+    sheet_games = data()["generate"]["sheet_games"]
+    for level in LEVELS:
+        start, found, tried = time.perf_counter(), 0, []
+        for seed in range(seeds):
+            try:
+                made = make_map(make_rng(derive_seed(91, seed)), None, level, sheet_games)
+            except RuleError:
+                tried.append(data()["generate"]["rating_attempts"])
+                continue
+            found += 1
+            tried.append(made.rated)
+        print(f"--difficulty {level}: found {found}/{seeds}, rated maps per request median "
+              f"{statistics.median(tried):g} (max {max(tried)}), "
+              f"{(time.perf_counter() - start) / seeds:.2f} s per request")
+
+
+def main() -> None:
+    args = sys.argv[1:]
+
+    def opt(name: str, default: str) -> str:
+        return args[args.index(name) + 1] if name in args else default
+
+    n, planner_games = int(opt("--maps", "50")), int(opt("--planner-games", "100"))
+    jobs = int(opt("--jobs", "1"))
+    parts = opt("--parts", "spearman,stability,sheet,levels").split(",")
+    ms = maps(n) if {"spearman", "stability"} & set(parts) else []
+    print(f"rating player: {RATING_PLAYER}")
+    with rating_executor(jobs):
+        if "spearman" in parts:
+            part_spearman(ms, planner_games)
+        if "stability" in parts:
+            part_stability(ms)
+    if "sheet" in parts:
+        part_sheet()
+    if "levels" in parts:
+        part_levels()
+
+
+if __name__ == "__main__":
+    main()

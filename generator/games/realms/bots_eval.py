@@ -1,0 +1,322 @@
+"""What a Hidden Realms sheet is worth, in expected final points: the planner's evaluation.
+
+    value = the score if the game ended now
+          + what the circled things will still bring (fights, their coins, Mummy hits),
+            net of the dice those fights take                          (:meth:`Evaluator.future`)
+          + what is still on the map, discounted by its distance from the dungeon's openings
+            and by the rounds left                                     (:meth:`Evaluator.reach`)
+          + coins, dice in hand or carried, half-done Tile Table rows
+          + the openings' true cost: early they are the way forward, late each one costs a die
+            (or an item use) to close or 3 points at the end.
+
+At the end of round 20 every future term is zero and the value *is* the final score, so the
+planner's search always ranks finished games by the rulebook's own scoring.
+
+Distances come from a breadth-first search done with bit masks: from the squares in front of
+the remaining openings, layer by layer over the unmapped free squares (a few integer shifts per
+layer). What each target is worth (a finding, a room's door square, an entrance) is worked out
+once per decision by :meth:`Evaluator.context` as the change of :meth:`Evaluator.future` when
+that thing is circled, so keys are worth more when mimics wait, a golem more when its gem is in,
+and a monster less when the rounds left cannot fit its fight.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from generator.games.realms.rules_data import RULES
+from generator.games.realms.rules_scoring import score_lines, sheet_tallies
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The planner's tuning (choices of this bot, not game facts), in points and rounds."""
+
+    die_early: float = 5.0         # what a die is worth to the map early on
+    die_late: float = 1.5          # ... and in the last rounds
+    die_rounds: float = 8.0        # rounds left from which a die is worth die_early
+    coin: float = 1.2              # a coin with rounds left to spend it
+    coin_rounds: float = 3.0       # rounds left below which coins lose value
+    fight_rate: float = 1.6        # fights per round the future can fit
+    reach: float = 1.5             # distance discount: exp(-d / (reach + reach_round * t))
+    reach_round: float = 0.5
+    reach_cap: float = 7.0
+    horizon: int = 16              # squares beyond which nothing counts
+    close_cost: float = 2.5        # an opening still there near the end
+    close_rounds: float = 5.0      # rounds left from which openings cost nothing
+    pair: float = 0.1              # share of a golem/gem pair credited to one half
+    mark: float = 1.5              # a shape marked in a Tile Table row not yet complete
+    hit_delay: float = 0.5         # rounds until the next Mummy hit
+    hit_gap: float = 2.0           # rounds between later Mummy hits
+    item_use: float = 1.0          # a hammer or skeleton-key use beyond what is needed
+
+
+class Counts(NamedTuple):
+    """What the projection of :meth:`Evaluator.future` needs from a sheet."""
+
+    oozes_def: int
+    oozes: int                     # circled, not defeated
+    skel_def: int
+    skels: int                     # freed, not defeated
+    zombies_def: int
+    zombies: int                   # freed, not defeated
+    sarcs: int                     # circled, not opened
+    golems_def: int
+    golems: int                    # ready: golem and gem circled
+    mimics_def: int
+    mimics: int
+    keys: int                      # keys left plus skeleton-key uses
+    hammer: int
+    alerts: int
+    hits: int
+
+    @classmethod
+    def of(cls, s) -> Counts:
+        sd = s.skel_def.bit_count()
+        return cls(s.oozes_def, s.oozes - s.oozes_def, sd, s.oozes_def - sd, s.zombies_def,
+                   s.sarc_open - s.zombies_def, s.sarc - s.sarc_open,
+                   s.golems_def.bit_count(), (s.golems & s.gems & ~s.golems_def).bit_count(),
+                   s.mimics_def, s.mimics - s.mimics_def,
+                   s.keys_left + s.items.get("skeleton-key", 0), s.items.get("hammer", 0),
+                   s.alerts, len(s.hits))
+
+
+def _table(values, x: float) -> float:
+    """A scoring table read at a fractional count (linear in between)."""
+    top = len(values) - 1
+    if x >= top:
+        return float(values[top])
+    i = int(x)
+    return values[i] + (values[i + 1] - values[i]) * (x - i)
+
+
+class Context:
+    """Per decision: the round, the time left and what each target square is worth."""
+
+    __slots__ = ("discount", "memo", "round", "targets", "weight")
+
+    def __init__(self, rnd: int, discount: list[float], weight: dict[int, float]):
+        self.round, self.discount, self.weight = rnd, discount, weight
+        self.memo: dict = {}
+        self.targets = sum(1 << c for c, w in weight.items() if w > 0)
+
+
+class Evaluator:
+    """Values sheets for the planner (see the module doc)."""
+
+    def __init__(self, tuning: Tuning | None = None):
+        self.t = tuning or Tuning()
+
+    # -------------------------------------------------------------- time
+    def left(self, s) -> float:
+        """Rounds left after this one, plus the unused dice of this round as part of one."""
+        return RULES.rounds - s.round + len(s.unused()) / (RULES.slots - 1)
+
+    def die(self, t: float) -> float:
+        """What a die is worth with ``t`` rounds left."""
+        k = self.t
+        return k.die_late + (k.die_early - k.die_late) * min(1.0, t / k.die_rounds)
+
+    def coin(self, t: float) -> float:
+        return self.t.coin * min(1.0, t / self.t.coin_rounds)
+
+    # -------------------------------------------------------------- circled things
+    def future(self, c: Counts, t: float, rnd: int) -> float:
+        """Points still to come from what is circled: fights (score, leftovers lost, coins
+        gained), Mummy hits, minus the dice they take; capped by the fights ``t`` rounds fit."""
+        if t <= 0:
+            return 0.0
+        sc = RULES.scoring
+        ks = min(c.sarcs, c.keys)
+        km = min(c.mimics, c.keys - ks)
+        za = c.zombies + ks
+        defeats = 2 * c.oozes + c.skels + za + c.golems + km
+        dice = defeats - min(c.hammer, c.oozes)
+        q = min(1.0, self.t.fight_rate * t / dice) if dice else 1.0
+        od, sd = c.oozes_def + q * c.oozes, c.skel_def + q * (c.skels + c.oozes)
+        zd, gd = c.zombies_def + q * za, c.golems_def + q * c.golems
+        gain = (od * sd - c.oozes_def * c.skel_def
+                + _table(sc["zombies"], zd) - sc["zombies"][min(c.zombies_def, 4)]
+                + _table(sc["golems"], gd) - sc["golems"][min(c.golems_def, 4)]
+                + sc["mimic"] * q * km)
+        lost = q * (c.skels + c.oozes + za + 2 * c.golems + 2 * km + ks)
+        coins = q * sum(RULES.monster_coins[k] * n for k, n in (
+            ("ooze", c.oozes), ("skeleton", c.skels + c.oozes), ("zombie", za),
+            ("golem", c.golems), ("mimic", km)))
+        spare = max(0, c.keys - ks - km)
+        spare_hammer = max(0, c.hammer - c.oozes)
+        die = self.die(t)
+        return (gain - sc["leftover"] * lost + coins * self.coin(t - 1) - die * q * dice
+                + self.mummy(c.alerts + q * defeats, c.hits, t, rnd)
+                + self.t.item_use * min(spare + spare_hammer, 6) * min(1.0, t / 4))
+
+    def mummy(self, alerts: float, hits: int, t: float, rnd: int) -> float:
+        """Expected points of the Mummy hits still to make with ``alerts`` marks."""
+        squares = min(float(RULES.mummy_rows), alerts / RULES.marks_per_square) - hits
+        total, j, die = 0.0, 0, self.die(t)
+        while squares > 0 and hits + j < RULES.mummy_rows:
+            when = rnd + self.t.hit_delay + j * self.t.hit_gap
+            if when > RULES.rounds:
+                break
+            worth = (RULES.mummy_base - when) * RULES.multipliers[hits + j] - die
+            if worth <= 0:
+                break
+            total += min(1.0, squares) * worth
+            squares -= 1
+            j += 1
+        return total
+
+    # -------------------------------------------------------------- the whole sheet
+    def value(self, s, ctx: Context) -> float:
+        """The sheet's worth in expected final points (see the module doc)."""
+        lines = score_lines(sheet_tallies(s))
+        now = sum(lines.values())
+        t = self.left(s)
+        if s.round >= RULES.rounds and not s.unused():
+            return float(now)            # the last round is over: this is the final score
+        die = self.die(t)
+        key = (Counts.of(s), t, s.round)
+        fut = ctx.memo.get(key)
+        if fut is None:
+            fut = ctx.memo[key] = self.future(*key)
+        value = now + fut
+        value += self.coin(t) * min(s.balance, 8 * t)
+        value += die * (len(s.unused()) + len(s.carry))
+        value += self.marks(s, t)
+        key = (s.covered, s.frontier, s.walls)
+        reach = ctx.memo.get(key)
+        if reach is None:
+            reach = ctx.memo[key] = self.reach(s, ctx)
+        value += reach + self.openings(s, t)
+        return value
+
+    def marks(self, s, t: float) -> float:
+        if t < 1:
+            return 0.0
+        half = 0
+        for mask in RULES.row_masks:
+            if (s.marks & mask).bit_count() == 1:
+                half += 1
+        return self.t.mark * half
+
+    def openings(self, s, t: float) -> float:
+        """The remaining openings: the score counts 3 points each; what they will really cost
+        is a die, an item use or the penalty near the end, and nothing early on."""
+        n = s.frontier.bit_count()
+        pen = RULES.scoring["penalty"]
+        if t <= 0:
+            return 0.0
+        free = s.items.get("wand", 0) + s.items.get("shovel", 0)
+        late = max(0.0, 1.0 - (t - 1) / self.t.close_rounds)
+        return pen * n - self.t.close_cost * late * max(0, n - free)
+
+    def reach(self, s, ctx: Context) -> float:
+        """Targets still on the map, each worth its weight times exp(-distance / scale)."""
+        b = s.board
+        avail = b.free & ~s.covered
+        avail &= ~hard_squares(s, avail)
+        targets = ctx.targets & avail
+        if not targets:
+            return 0.0
+        if s.started:
+            f = s.frontier
+            fh, fv = f & ((1 << b.HB) - 1), f >> b.HB
+            layer = (fh | (fh >> b.S) | fv | (fv >> 1)) & avail
+        else:
+            layer = sum(1 << b.cell(e.x, e.y) for e in b.map.entrances) & avail
+        seen, total, S = layer, 0.0, b.S
+        weight, discount = ctx.weight, ctx.discount
+        for p in discount:
+            if not layer:
+                break
+            hit = layer & targets
+            if hit:
+                targets ^= hit
+                w = 0.0
+                while hit:
+                    low = hit & -hit
+                    w += weight[low.bit_length() - 1]
+                    hit ^= low
+                total += p * w
+                if not targets:
+                    break
+            layer = ((layer << 1) | (layer >> 1) | (layer << S) | (layer >> S)) & avail & ~seen
+            seen |= layer
+        return total
+
+    # -------------------------------------------------------------- per decision
+    def context(self, s) -> Context:
+        """What each target square is worth now, and the distance discount."""
+        t = self.left(s)
+        if t <= 0:
+            return Context(s.round, [], {})
+        scale = min(self.t.reach_cap, self.t.reach + self.t.reach_round * t)
+        discount = [math.exp(-d / scale) for d in range(self.t.horizon)]
+        return Context(s.round, discount, self._weights(s, t))
+
+    def _weights(self, s, t: float) -> dict[int, float]:
+        b, c = s.board, Counts.of(s)
+        base = self.future(c, t, s.round)
+        left = RULES.scoring["leftover"]
+
+        def more(**change) -> float:
+            d = c._replace(**{k: getattr(c, k) + v for k, v in change.items()})
+            return self.future(d, t, s.round) - base + left
+
+        pen = RULES.scoring["penalty"]
+        kind_value = {"ooze": more(oozes=1), "mimic": more(mimics=1),
+                      "key": more(keys=1), "sarcophagus": more(sarcs=1) + pen}
+        ready = more(golems=1) + left       # a pair brings two leftovers, or a defeat
+        item = RULES.scoring["magic_item"] + self.t.item_use
+        coin = self.coin(t)
+        weight: dict[int, float] = {}
+
+        def add(cell: int, w: float) -> None:
+            weight[cell] = weight.get(cell, 0.0) + w
+
+        for cell in _bits(s.findings_left):
+            kind, amount = b.finding_at[cell]
+            if kind == "coins":
+                add(cell, coin * amount)
+            elif kind.startswith("golem-"):
+                add(cell, ready if s.gems & b.golem_bit(kind) else left + self.t.pair * ready)
+            else:
+                add(cell, kind_value.get(kind, item))
+        for e, i in b.door_edge.items():
+            if s.cov_edges >> e & 1:
+                continue
+            content = b.map.rooms[i].content
+            if content == "sarcophagus":
+                w = kind_value["sarcophagus"]
+            else:
+                w = pen + (ready if s.golems & b.golem_bit(content) else left + self.t.pair * ready)
+            add(b.edge_cells[e][0], w)
+        if s.started:
+            table = RULES.scoring["entrances"]
+            open_ = [e for e in b.entrance_edge if not s.cov_edges >> e & 1]
+            if open_:
+                connected = sum(1 for e in b.entrance_edge
+                                if s.cov_edges >> e & 1 and not s.walls >> e & 1)
+                gain = (table[min(connected + len(open_), 4)] - table[min(connected, 4)]) / len(open_)
+                for e in open_:
+                    add(b.edge_cells[e][0], pen + gain)
+        return weight
+
+
+def hard_squares(s, avail: int) -> int:
+    """Unmapped squares with walls on two or more sides: a tile covering one needs an opening
+    on each of those sides (placement rule 6), so they are all but lost."""
+    b, w = s.board, s.walls
+    h = w & ((1 << b.HB) - 1)
+    v = w >> b.HB
+    n, so, we, ea = h & avail, (h >> b.S) & avail, v & avail, (v >> 1) & avail
+    return (n & (so | we | ea)) | (so & (we | ea)) | (we & ea)
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

@@ -1,0 +1,178 @@
+"""The quick player: the planner's judgement, one move at a time.
+
+Where the planner searches every ordering of a round's dice, the quick player looks one move
+ahead: each candidate move is played on a copy of the sheet and the copy valued by the
+planner's :class:`~generator.games.realms.bots_eval.Evaluator`; the best is played. Candidates
+come from the engine's own generators (tile fits, the shovel's squares, the wand's edges) and
+are few: every tile of every die in hand, the fights the dice allow, the wand and the shovel
+where they can help (paid with the die least needed), and coin changes or bought dice only when
+they lead straight to a fight. Each candidate is applied by the engine to its copy, so an
+illegal one is never chosen. Because it values the map, the fights and the Mummy exactly as the
+planner does, it ranks maps like the planner at a fraction of the cost: it is the rating player
+(benchmarks/realms_rating.py measures the agreement).
+"""
+
+from __future__ import annotations
+
+from generator.core.errors import RuleError
+from generator.games.realms.bots_eval import Evaluator, Tuning, hard_squares
+from generator.games.realms.bots_plan import (
+    DEAD_END_ROUNDS,
+    _leads_on,
+    clone,
+    dead_ends,
+    ways_out,
+    worth_a_square,
+)
+from generator.games.realms.rules_data import RULES
+from generator.games.realms.rules_legal import fits, shovel_fits, wand_edges
+from generator.games.realms.rules_moves import Buy, Coin, Defeat, End, Open, Place, Shovel, Wand
+
+
+class QuickBot:
+    """One-move look-ahead on the planner's evaluation (see the module doc)."""
+
+    name = "quick"
+
+    def __init__(self, tuning: Tuning | None = None, close_rounds: int = 3):
+        self.eval = Evaluator(tuning)
+        self.close_rounds = close_rounds
+        self._ctx = None
+        self._key: tuple | None = None
+
+    def context(self, s):
+        key = (id(s), s.round, s.findings_left, s.rooms_done, s.defeats, s.keys_used,
+               s.sarc_open, len(s.hits), s.started)
+        if key != self._key:
+            self._key, self._ctx = key, self.eval.context(s)
+        return self._ctx
+
+    def choose(self, state, rng):
+        s = state.sheets[state.current_player()]
+        ctx = self.context(s)
+        best, move = (self.eval.value(s, ctx), End()) if not s.unused() else (-1e18, None)
+        for mv in self.candidates(s):
+            if type(mv) is _Pair:
+                value, mv = self._try(s, mv.first, ctx, mv.then), mv.first
+            else:
+                value = self._try(s, mv, ctx)
+            if value is not None and value > best:
+                best, move = value, mv
+        if move is None:                         # nothing found: any legal use of a die
+            move = next(m for m in state.legal_moves() if type(m) is not End)
+        return move
+
+    def _try(self, s, mv, ctx, then=None):
+        """The value after ``mv`` (and ``then`` on the die it makes), None when illegal."""
+        child = clone(s)
+        try:
+            child.apply(mv)
+            if then is not None:
+                child.apply(then)
+        except RuleError:
+            return None
+        return self.eval.value(child, ctx)
+
+    # -------------------------------------------------------------- candidates
+    def candidates(self, s) -> list:
+        values = sorted(set(s.unused()))
+        out: list = [Open(t) for t in _keys(s)] if s.sarc > s.sarc_open else []
+        tiles: dict[int, int] = {}
+        for v in values:
+            found = [Place(v, tm.code, tm.turn, x, y)
+                     for tm, x, y, _ in fits(s, s.board.by_side[v])]
+            tiles[v] = len(found)
+            out += found
+            fight = _fight(s, v)
+            if fight is not None:
+                out.append(fight)
+        pay = _least_needed(s, values, tiles)
+        out += self._tools(s, pay, stuck=bool(values) and not any(tiles.values()))
+        return out + self._coin_moves(s, values)
+
+    def _tools(self, s, pays: list[int], stuck: bool) -> list:
+        if not pays:
+            return []
+        b = s.board
+        avail = b.free & ~s.covered
+        good = avail & ~hard_squares(s, avail)
+        out = []
+        left = RULES.rounds - s.round
+        late = left < self.close_rounds
+        for tm, x, y, _ in shovel_fits(s):
+            mv = Shovel(x, y, "".join(side for _, _, side in tm.form.openings), pays[0])
+            if worth_a_square(s, mv, late, stuck) and _leads_on(s, mv, good):
+                out.append(mv)
+        closing = (s.frontier if late else
+                   0 if left > DEAD_END_ROUNDS else dead_ends(s, avail & ~good))
+        while closing:
+            low = closing & -closing
+            x, y, side = b.edge_name(low.bit_length() - 1)
+            out.append(Wand(x, y, side, True, pays[0]))
+            closing ^= low
+        if stuck:
+            for e in ways_out(s, wand_edges(s, s.walls & s.cov_edges)[1], good):
+                x, y, side = b.edge_name(e)
+                out.append(Wand(x, y, side, False, pays[-1]))
+        return out
+
+    def _coin_moves(self, s, values: list[int]) -> list:
+        """A coin's +1/-1 or a bought die, only toward a fight it makes possible."""
+        out = []
+        if s.balance >= RULES.coin_adjust:
+            for v in values:
+                for delta in (1, -1):
+                    u = (v - 1 + delta) % RULES.faces + 1
+                    if u not in values and _fight(s, u) is not None:
+                        out.append(_Pair(Coin(v, delta), _fight(s, u)))
+        if not values and s.free_slots() and s.balance >= RULES.coin_buy:
+            for u in range(1, RULES.faces + 1):
+                fight = _fight(s, u)
+                if fight is not None:
+                    out.append(_Pair(Buy(u), fight))
+        return out
+
+
+class _Pair:
+    """A coin move judged together with the fight it prepares (the first is played)."""
+
+    def __init__(self, first, then):
+        self.first, self.then = first, then
+
+
+def _keys(s) -> list[str]:
+    return [t for t, ok in (("key", s.keys_left > 0),
+                            ("skeleton-key", s.items.get("skeleton-key", 0) > 0)) if ok]
+
+
+def _least_needed(s, values: list[int], tiles: dict[int, int]) -> list[int]:
+    """How the wand and shovel may be paid: an item use (0) first if there is one (a move
+    the item cannot pay is simply refused by the engine on the copy), then the die that beats
+    no monster and places the fewest tiles."""
+    pays = [0] if s.items.get("shovel", 0) or s.items.get("wand", 0) else []
+    if values:
+        pays.append(min(values, key=lambda v: (_fight(s, v) is not None, tiles.get(v, 0), v)))
+    return pays
+
+
+def _fight(s, v: int):
+    """The fight a die of value ``v`` can make now, if any."""
+    monster = RULES.die_monster.get(v)
+    if monster == "mummy":
+        ok = len(s.hits) < min(RULES.mummy_rows, s.alerts // RULES.marks_per_square)
+        return Defeat("mummy") if ok else None
+    if monster == "ooze" and s.oozes > s.oozes_def:
+        return Defeat("ooze", "hammer" if s.items.get("hammer", 0) > 0 else "")
+    if monster == "skeleton" and s.skel_def.bit_count() < s.oozes_def:
+        return Defeat("skeleton")
+    if monster == "zombie" and s.zombies_def < s.sarc_open:
+        return Defeat("zombie")
+    if monster == "golem":
+        ready = s.golems & s.gems & ~s.golems_def
+        if ready:
+            return Defeat(f"golem-{RULES.colours[(ready & -ready).bit_length() - 1]}")
+    if monster == "mimic" and s.mimics > s.mimics_def:
+        keys = _keys(s)
+        if keys:
+            return Defeat("mimic", keys[0])
+    return None
