@@ -1,9 +1,9 @@
 """The one pipeline every product goes through: seed → generate → validate → render → write.
 
-:func:`build` makes items in memory (nothing touches the disk); :func:`write` writes the files of
-built items atomically. A generated item that fails validation stops the run before any file is
-written (exit 1 with the report). ``produce`` = both, as the CLI uses it; it is also the Python
-entry point for scripts.
+:func:`build` makes items in memory (nothing touches the disk); :func:`produce` builds them one
+at a time and writes their files, as the CLI does; it is also the Python entry point for
+scripts. A generated item that fails validation stops the run before any file is written (exit 1
+with the report).
 
 A product may have extra files (its ``extra_files`` role: a Realms map's ``.toml``); they are
 written with every run of it, whatever ``--format`` asks, next to the other files.
@@ -295,23 +295,6 @@ def _title(b: Built) -> str:
     return f"tombgen {b.info.game} {b.info.kind} {b.info.seed}"
 
 
-def write(built: list[Built], out: str | Path, formats: tuple[str, ...],
-          force: bool = False) -> list[Written]:
-    """Writes every file of built items: all staged first, then published together under the
-    overwrite rule (:func:`generator.core.output.publish`; ``force`` replaces other content)."""
-    folder = prepare_dir(out)
-    staging = Staging(folder, force)
-    made = []
-    try:
-        for name, fmt, pages, data in render_files(built, formats):
-            made.append((staging.add(name, data), fmt, pages, len(data)))
-    except BaseException:
-        staging.abort()
-        raise
-    done = staging.commit()
-    return [Written(path, fmt, pages, size, done[path]) for path, fmt, pages, size in made]
-
-
 def descriptions(built: list[Built]) -> list[str]:
     """Each item's one-line summary from its product's ``describe`` role (none without it)."""
     lines = []
@@ -338,6 +321,8 @@ def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str 
     or was already there with the same bytes) just before they are published; ``notes``, when
     given, receives each item's one-line description (see ``descriptions``).
     """
+    if count < 1:
+        raise InputError(f"--count {count}: must be 1 or more")
     check_run("count", "--count", count)
     check_dir(out)
     spec = game(game_name)

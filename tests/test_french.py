@@ -94,7 +94,7 @@ FRENCH = {
     ("realms", "sheet", (("map", "map-2"), ("players", 2), ("start", "easy"))): (
         ("Hidden Realms : The Mummy’s Tomb", "Les Salles englouties", "Joueur 1 sur 2",
          "Manches", "Sac à dos", "Baguette des murs", "Passe-partout",
-         "déjà entourées au départ facile : 3", "classée difficile"),
+         "déjà entourées au départ facile : 3", "classée standard"),
         ("realms.sheet", "realms.names")),
     ("realms", "map", (("rating_games", 0),)): (
         ("Hidden Realms : The Mummy’s Tomb", "générée, non classée", "Décompte", "Monstres"),

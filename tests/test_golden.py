@@ -24,6 +24,17 @@ def test_matches_golden(case):
     assert doc == json_file.read_text(encoding="utf-8")
 
 
-def test_golden_header_says_what_made_it():
+def test_golden_header_says_what_made_it_and_what_was_checked():
+    notes = rebuild.review_notes()
     for path in GOLDEN.glob("*.scene.txt"):
-        assert path.read_text(encoding="utf-8").startswith("# golden: tombgen ")
+        made, reviewed = path.read_text(encoding="utf-8").splitlines()[:2]
+        assert made.startswith("# golden: tombgen "), path.name
+        assert reviewed == f"# reviewed: {notes[path.name.removesuffix('.scene.txt')]}"
+
+
+def test_every_golden_file_is_a_case():
+    # a case dropped from rebuild.py must not leave its files behind, nor its review note
+    names = {rebuild.golden_name(*c) for c in CASES}
+    on_disk = {p.name.split(".")[0] for p in GOLDEN.glob("*.*") if p.suffix in (".txt", ".json")}
+    assert on_disk == names
+    assert set(rebuild.review_notes()) == names

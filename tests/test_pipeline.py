@@ -122,3 +122,14 @@ def test_installed_wheel_finds_its_data(tmp_path):
                            capture_output=True, text=True, check=True)
     root, index, script = probe.stdout.split()
     assert root.startswith(str(target)) and (index, script) == ("200", "200")
+
+
+@pytest.mark.parametrize("count", [0, -2])
+def test_produce_refuses_a_run_of_no_items(tmp_path, count):
+    """The library entry point refuses what the command refuses, and writes nothing."""
+    from generator.core.errors import InputError
+    from generator.produce import produce
+
+    with pytest.raises(InputError, match=f"--count {count}: must be 1 or more"):
+        produce("tanis", "dig", 1, count=count, out=tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -99,7 +99,8 @@ def build_unit(unit: Unit) -> UnitResult:
     if "pdf" in unit.formats:
         pdf = item_pdf(built)
         if unit.count == 1:
-            files.append((pdf_name(built.info), "pdf", len(built.pages), pdf))
+            files.append((pdf_name(built.info, unit.paper, unit.mono), "pdf", len(built.pages),
+                          pdf))
         else:
             part, pages = pdf, len(built.pages)
     report = built.report

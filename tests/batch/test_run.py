@@ -139,3 +139,18 @@ def test_aid_items_equal_the_aid_command(tmp_path):
     from generator.batch.verify import verify_path
 
     assert [c.status for c in verify_path(tmp_path / "batch", jobs=1)] == ["ok"]
+
+
+def test_a_one_item_run_on_letter_in_black_and_white_is_named_as_the_command_names_it(tmp_path):
+    # the PDF of a one-item run once lost its paper and theme: tanis-dig-13.pdf, the name of
+    # the A4 colour sheet
+    config = write(tmp_path, '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 13\n'
+                             'paper = "letter"\nmono = true\n')
+    run_batch(config, out=tmp_path / "batch", jobs=1)
+    assert sorted(outputs(tmp_path / "batch")) == [
+        "tanis-dig-13-paper-letter-mono-p2.svg", "tanis-dig-13-paper-letter-mono.json",
+        "tanis-dig-13-paper-letter-mono.pdf", "tanis-dig-13-paper-letter-mono.svg"]
+    cli = tmp_path / "cli"
+    assert run_tombgen("tanis", "dig", "--seed", "13", "--paper", "letter", "--mono",
+                       "--out", str(cli)).returncode == 0
+    assert outputs(cli) == outputs(tmp_path / "batch")

@@ -216,7 +216,7 @@ def validate_score_document(doc: dict[str, Any], source: str) -> Report:
                    f"({sum(lines.values())})", "total")
     earned = doc.get("achievements", [])
     if not isinstance(earned, list) or len(set(map(str, earned))) != len(earned) \
-            or any(code not in ACHIEVEMENTS for code in earned):
+            or any(not isinstance(code, str) or code not in ACHIEVEMENTS for code in earned):
         report.add("achievement", "achievements must list known codes ("
                    + ", ".join(ACHIEVEMENTS) + "), each at most once", "achievements")
     return report

@@ -174,6 +174,24 @@ def test_room_door_facing_stone_and_entrance_off_border_in_json():
 
 
 def test_every_problem_is_listed_at_once():
+    # map-1 cut to 11 squares wide loses its last column: the $1, red golem, key, ooze and $3 of
+    # column 11 and the right-hand entrance of row 3 fall outside; a 7th ooze on the ooze at
+    # (2, 0) and an unknown finding "M" (the file token, not a kind) come on top.
     m = load_map("map-1")
     bad = _bad(size=(11, 12), findings=m.findings + (Finding(0, 2, "ooze"), Finding(0, 1, "M")))
-    assert len(validate_map(bad).violations) >= 3
+    assert [(v.code, v.where) for v in validate_map(bad).violations] == [
+        ("size-range", "size"),
+        ("finding-kind", "square (1, 0)"),
+        ("out-of-grid", "square (11, 0)"),
+        ("out-of-grid", "square (11, 2)"),
+        ("out-of-grid", "square (11, 4)"),
+        ("out-of-grid", "square (11, 5)"),
+        ("out-of-grid", "square (11, 8)"),
+        ("two-findings", "square (2, 0)"),
+        ("entrance-off-border", "entrance (11, 3) E"),
+        ("too-many", "ooze"),
+    ]
+    messages = [v.message for v in validate_map(bad).violations]
+    assert messages[0] == "the map is 11 x 12; each side must be 12 to 16 squares"
+    assert messages[2:4] == ["coins outside the map", "golem-red outside the map"]
+    assert messages[-1] == "7 x ooze; the sheet has room for 6"

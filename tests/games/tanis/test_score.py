@@ -145,3 +145,85 @@ def test_cli_bad_json_and_missing_file():
     assert run(["-"], "{oops").exit_code == 2
     missing = run(["/no/such/file.json"])
     assert missing.exit_code == 2 and "not found" in missing.output
+
+
+# ---- the tie rule as data, and the referee's messages word for word ----------------------------
+
+def test_a_tie_of_two_goes_to_the_player_who_did_not_start():
+    from generator.games.tanis.rules_scoring import tie_winner
+
+    assert (tie_winner(0), tie_winner(1)) == (1, 0)
+    tied = score_players([{"snake": [1, 2]}, {"ankh": [4, 5]}])       # player 0 started
+    assert tied["winner"] == 1 and tied["tie"] is True
+
+
+def with_tie_rule(monkeypatch, rule):
+    import generator.games.tanis.rules_scoring as scoring
+
+    shipped = scoring.data()
+    play = {**shipped["play"], "tie_winner": rule}
+    monkeypatch.setattr(scoring, "data", lambda: {**shipped, "play": play})
+
+
+@pytest.mark.parametrize("first", [1, 2])
+def test_the_other_reading_of_the_tie_rule_gives_the_tie_to_the_starter(monkeypatch, first):
+    from generator.games.tanis.rules_scoring import tie_winner
+
+    with_tie_rule(monkeypatch, "first")
+    assert (tie_winner(0), tie_winner(1)) == (0, 1)
+    doc = {"players": [{"snake": [1, 2]}, {"ankh": [4, 5]}], "first": first}
+    result = score_document(doc, "tie.json")
+    assert result["winner"] == first and result["decided_by"] == "tie-first"
+
+
+def test_an_unknown_tie_rule_in_the_data_is_named():
+    import generator.games.tanis.rules_scoring as scoring
+
+    with pytest.MonkeyPatch.context() as mp:
+        with_tie_rule(mp, "youngest")
+        with pytest.raises(InputError) as err:
+            scoring.tie_winner(0)
+    assert str(err.value) == ("seeds/tanis.toml [play.tie_winner]: 'youngest'; use \"first\" or "
+                              "\"second\"")
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"players": [{}, {}], "first": "me"},
+     "f.json [first]: expected the player who took the first turn, 1 or 2"),
+    ({"players": [{"snek": [1]}, {}]},
+     "f.json [players[0]] [snek]: unknown tile type; use snake, ankh, falcon, scarab"),
+    ({"players": [{}, ["snake"]]},
+     "f.json [players[1]]: expected an object like {\"snake\": [1, 2], ...}"),
+    ({"players": [{}, {"falcon": [1, "2"]}]},
+     "f.json [players[1]] [falcon]: expected a list of whole numbers"),
+    ({"players": {}}, "f.json [players]: expected a list with one object per player"),
+    ({"players": [{}, {}], "won": 1}, "f.json [won]: unknown key; allowed: players, first"),
+    ([], "f.json: expected a JSON object with \"players\" (and \"first\")"),
+])
+def test_input_errors_word_for_word(doc, message):
+    with pytest.raises(InputError) as err:
+        score_document(doc, "f.json")
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"players": [{"ankh": [11]}, {}]},
+     "f.json [players[0].ankh]: 11 is not a tile number; numbers run 1 to 10"),
+    ({"players": [{}, {"scarab": [4, 4]}]},
+     "f.json [players[1].scarab]: scarab 4 is listed twice; each tile exists once"),
+    ({"players": [{"falcon": [7]}, {"falcon": [7]}]},
+     "f.json [players[1].falcon]: falcon 7 is also held by player 1 (players[0]); a tile "
+     "belongs to one player"),
+    ({"players": [{}, {}, {}]}, "f.json [players]: Tanis has 2 players, the file lists 3"),
+    ({"players": [{}, {}], "first": 3},
+     "f.json [first]: 3 is not a player; players are numbered as printed, 1 to 2"),
+])
+def test_rule_errors_word_for_word(doc, message):
+    with pytest.raises(RuleError) as err:
+        score_document(doc, "f.json")
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("number", [1, 10])
+def test_tiles_1_and_10_exist(number):
+    assert score_document({"players": [{"snake": [number]}, {}]}, "f.json")["winner"] == 2

@@ -124,6 +124,26 @@ def test_nothing_is_removed_while_a_token_is_behind_it(make_state):
     assert state.present[0] and state.present[1]     # player 2 has not moved yet
 
 
+# ---- ties for first inside a game (seed 004: "si deux joueurs sont à égalité premier, chacun avance
+# de la moitié de la valeur. En cas [...] de trois joueurs à égalité premier, ces joueurs
+# n'avancent pas"; seed 000: every player tied for first pays half) ---------------------------------
+
+def test_french_game_two_tied_for_first_each_pay_half(make_state):
+    state = make_state(["anubis-red"] * 6, players=3, variant="fr")
+    assert state.coins == [26, 26, 26]
+    go(state, 0, 1, 10, 2, 3, 11, 4)       # players 1 and 2 take the Anubis, 3 runs ahead
+    assert state.coins == [26, 26, 26]
+    go(state, 5)                           # the sixth Anubis: 3 tiles each for players 1, 2
+    assert state.coins == [23, 23, 26]     # half of 6 each; player 3 holds none
+
+
+@pytest.mark.parametrize("variant, coins", [("fr", [26, 26, 26]), ("en", [23, 23, 23])])
+def test_a_game_with_three_tied_for_first(make_state, variant, coins):
+    state = make_state(["anubis-red"] * 6, players=3, variant=variant)
+    go(state, 0, 1, 2, 3, 4, 5)            # two Anubis each
+    assert state.coins == coins            # French: nobody pays; English: half of 6 each
+
+
 # ---- the end and the winner -------------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", ["en", "fr"])
