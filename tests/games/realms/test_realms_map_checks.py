@@ -51,7 +51,7 @@ def test_text_and_difficulty():
     m = make(name="", difficulty="medium", description="one\ttab ☃ and\nbreak" + "x" * 290)
     assert problems(m) == [
         ("difficulty", "difficulty 'medium'; choose one of basic, advanced, easy, standard, hard, "
-         "unrated", "difficulty"),
+         "borderline, unrated", "difficulty"),
         ("name-length", "the name has 0 characters; write 1 to 40", "name"),
         ("description-length", "the description has 309 characters; write 0 to 300",
          "description"),
