@@ -14,11 +14,11 @@ Replaying stops at the first illegal move and says which and why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
+from generator.core.records import Replay, record_report, replay_moves
 from generator.core.report import Report
 from generator.games.realms.model import Map, map_from_fields, map_to_fields
 from generator.games.realms.rules import ListedDice, SeededDice, State
@@ -89,15 +89,6 @@ def _dice(doc: dict, players: int, source: str):
                      "{\"rolls\": [[a, b], ...], \"extra\": [[...], ...]}")
 
 
-@dataclass
-class Replay:
-    """A replayed game: the state reached, and the first illegal move if there was one."""
-
-    state: State
-    applied: int
-    error: str | None = None
-
-
 def replay(doc: Any, source: str) -> Replay:
     """Replays a record; malformed records raise InputError (exit 2)."""
     from generator.core.envelope import check_envelope
@@ -114,23 +105,10 @@ def replay(doc: Any, source: str) -> Replay:
     moves = [move_from_json(obj, f"{source} [moves[{i}]]") for i, obj in enumerate(doc["moves"])]
     state = State(_record_map(doc["map"], source), _dice(doc, players, source), players,
                   str(doc["start"]))
-    for i, move in enumerate(moves):
-        player = doc["moves"][i].get("player")
-        try:
-            if player is not None and player != state.current_player() + 1:
-                raise RuleError(f"it is player {state.current_player() + 1}'s turn, not "
-                                f"player {player}'s")
-            state.apply(move)
-        except RuleError as exc:
-            where = f"move {i + 1} (round {state.round}, player {state.current_player() + 1})"
-            return Replay(state, i, f"{source}: {where} {move_to_json(move)}: {exc.message}")
-    return Replay(state, len(moves))
+    return replay_moves(state, moves, doc["moves"], source, lambda s: s.current_player(),
+                        lambda s: f"round {s.round}", move_to_json)
 
 
 def validate_record_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a game record: every move must be legal."""
-    report = Report(source)
-    result = replay(doc, source)
-    if result.error:
-        report.add("illegal-move", result.error, f"moves[{result.applied}]")
-    return report
+    return record_report(replay(doc, source), source)

@@ -29,11 +29,11 @@ at the first illegal move and says which and why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
+from generator.core.records import Replay, record_report, replay_moves
 from generator.core.report import Report
 from generator.games.tumba.model import MODES, check_target, lines_to_json, parse_lines
 from generator.games.tumba.moves import (
@@ -141,15 +141,6 @@ def record_doc(state, seed: int | None) -> dict[str, Any]:
     return envelope("tumba", "record", seed, fields, {"result": result})
 
 
-@dataclass
-class Replay:
-    """A replayed game: the state reached, and the first illegal move if there was one."""
-
-    state: Any
-    applied: int
-    error: str | None = None
-
-
 def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, int]:
     from generator.core.envelope import check_envelope
 
@@ -192,22 +183,10 @@ def replay(doc: Any, source: str) -> Replay:
         raise RuleError(f"{source}: the board is not a {mode} setup\n{report.text()}", report)
     moves = [move_from_json(obj, f"{source} [moves[{i}]]") for i, obj in enumerate(doc["moves"])]
     state = State(players, layout, mode, target, seed=dice_seed)
-    for i, move in enumerate(moves):
-        player = doc["moves"][i].get("player")
-        try:
-            if player is not None and player != state.current + 1:
-                raise RuleError(f"it is player {state.current + 1}'s turn, not player {player}'s")
-            state.apply(move)
-        except RuleError as exc:
-            where = f"move {i + 1} (turn {state.turn}, player {state.current + 1})"
-            return Replay(state, i, f"{source}: {where} {move_to_json(move)}: {exc.message}")
-    return Replay(state, len(moves))
+    return replay_moves(state, moves, doc["moves"], source, lambda s: s.current,
+                        lambda s: f"turn {s.turn}", move_to_json)
 
 
 def validate_record_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a game record: a valid board and every move legal."""
-    report = Report(source)
-    result = replay(doc, source)
-    if result.error:
-        report.add("illegal-move", result.error, f"moves[{result.applied}]")
-    return report
+    return record_report(replay(doc, source), source)
