@@ -110,9 +110,12 @@ class Evaluator:
         self.t = tuning or Tuning()
 
     # -------------------------------------------------------------- time
-    def left(self, s) -> float:
-        """Rounds left after this one, plus the unused dice of this round as part of one."""
-        return RULES.rounds - s.round + len(s.unused()) / (RULES.slots - 1)
+    def left(self, s, unused: int | None = None) -> float:
+        """Rounds left after this one, plus the unused dice of this round as part of one
+        (``unused``: their number, when the caller has counted them)."""
+        if unused is None:
+            unused = len(s.unused())
+        return RULES.rounds - s.round + unused / (RULES.slots - 1)
 
     def die(self, t: float) -> float:
         """What a die is worth with ``t`` rounds left."""
@@ -173,8 +176,9 @@ class Evaluator:
         """The sheet's worth in expected final points (see the module doc)."""
         lines = score_lines(sheet_tallies(s))
         now = sum(lines.values())
-        t = self.left(s)
-        if s.round >= RULES.rounds and not s.unused():
+        unused = len(s.unused())
+        t = self.left(s, unused)
+        if s.round >= RULES.rounds and not unused:
             return float(now)            # the last round is over: this is the final score
         die = self.die(t)
         key = (Counts.of(s), t, s.round)
@@ -183,7 +187,7 @@ class Evaluator:
             fut = ctx.memo[key] = self.future(*key)
         value = now + fut
         value += self.coin(t) * min(s.balance, 8 * t)
-        value += die * (len(s.unused()) + len(s.carry))
+        value += die * (unused + len(s.carry))
         value += self.marks(s, t)
         key = (s.covered, s.frontier, s.walls)
         reach = ctx.memo.get(key)

@@ -152,15 +152,17 @@ def sheet_tallies(sheet) -> dict[str, Any]:
                  + (sheet.golems & ~sheet.golems_def).bit_count()
                  + (sheet.gems & ~sheet.golems_def).bit_count()
                  + (sheet.mimics - sheet.mimics_def) + sheet.keys_left)
-    states = [_door_state(sheet, e) for e in b.entrance_edge]
-    rooms = [_door_state(sheet, e) for e in b.door_edge]
+    # door states by masks (see _door_state): open = not covered, connected = covered and
+    # no wall; the bots read these tallies after every move they try
+    cov = sheet.cov_edges
     return {
         "oozes": sheet.oozes_def, "skeletons": skeletons, "zombies": sheet.zombies_def,
         "golems": golems, "mimics": sheet.mimics_def, "mummy_hits": list(sheet.hits),
         "magic_items": len(sheet.items), "leftovers": leftovers,
-        "connected_entrances": states.count("connected"),
+        "connected_entrances": (b.entrances & cov & ~sheet.walls).bit_count(),
         "remaining_openings": sheet.frontier.bit_count(),
-        "open_entrances": states.count("open"), "open_rooms": rooms.count("open"),
+        "open_entrances": (b.entrances & ~cov).bit_count(),
+        "open_rooms": (b.doors & ~cov).bit_count(),
     }
 
 
