@@ -213,9 +213,15 @@ def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
                    parse_formats(run["format"]), run["lang"], options, bool(run["force"]))
 
 
+#: The Python types a number option's value may have (a bool is no number), and their names.
+_TYPES: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "int": (int, "a whole number"), "number": ((int, float), "a number")}
+
+
 def check_value(option, value: Any) -> None:
-    """An option's value within its declaration: a number in its range (a limit's message
-    says how to do more), a text without hostile characters (InputError, exit 2). Click has
+    """An option's value within its declaration: a whole number or number of that type (a
+    form or script may send the text "3"), a number in its range (a limit's message says
+    how to do more), a text without hostile characters (InputError, exit 2). Click has
     checked what came from a command line; other callers (a form, a script) get the same."""
     from generator.core.inputs import check_option_text
     from generator.core.limits import beyond
@@ -223,8 +229,11 @@ def check_value(option, value: Any) -> None:
     if value is None:
         return
     o = option.resolved()
-    if o.kind in ("int", "number") and not isinstance(value, bool) \
-            and isinstance(value, (int, float)):
+    wanted = _TYPES.get(o.kind)
+    if wanted is not None and (isinstance(value, bool) or not isinstance(value, wanted[0])):
+        hint = " (write it without quotes)" if isinstance(value, str) else ""
+        raise InputError(f"{o.flag} {value!r}: expected {wanted[1]}{hint}")
+    if o.kind in ("int", "number"):
         if o.high is not None and value > o.high:
             raise InputError(beyond(o.limit, o.flag, value) if o.limit else
                              f"{o.flag} {value}: at most {o.high}")

@@ -109,6 +109,15 @@ def test_numbers_within_their_range(players, message):
     assert make_request("tumba", "setup", {"players": 2}).options["players"] == 2
 
 
+@pytest.mark.parametrize("value, message", [
+    ("3", "--players '3': expected a whole number (write it without quotes)"),
+    (True, "--players True: expected a whole number"),
+    (3.0, "--players 3.0: expected a whole number")])
+def test_a_number_option_takes_a_number(value, message):
+    # a form or a script may send the text "3"; the command line and batch convert it first
+    assert refusal("tumba", "setup", {"players": value}) == message
+
+
 def test_a_limit_says_how_to_do_more():
     assert refusal("tanis", "dig", {"count": 0}) == "--count 0: must be 1 or more"
     assert refusal("tanis", "dig", {"count": 1001}) == (
