@@ -199,7 +199,8 @@ def validate_score_output(doc: dict[str, Any], source: str):
     try:
         again = score_document({"players": tiles, "first": doc.get("first")}, source)
     except TombgenError as exc:
-        report.add("score-tiles", exc.message.removeprefix(f"{source}: "), "players")
+        # the message names the source and the place ("s.json [players[1].snake]: ...")
+        report.add("score-tiles", exc.message, "players")
         return report
     for key, value in again.items():
         if doc.get(key) != value:
