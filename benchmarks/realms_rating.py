@@ -2,15 +2,19 @@
 across dice seeds, and what does a rated random-map sheet cost?
 
 Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
-[--jobs J] [--parts spearman,stability,sheet,levels]``. The maps are N generated maps (default 50; map
-i made from ``derive_seed(77, i)`` with a random level and size, as ``realms map`` makes them).
+[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels]``. The maps are N
+generated maps (default 50; map i made from ``derive_seed(77, i)`` with a random level and
+size, as ``realms map`` makes them).
 
 - spearman: par (median score) of the planner over G games (default 100) and of the rating
   player over 400 games on every map; Spearman's rank correlation between the two lists
-  (target >= 0.9). When the rating player is the planner itself this part is skipped.
-- stability: every map rated as ``realms rate`` does (sequential, ``[rating] games`` at most)
-  with seeds 1 and 2; the share of maps given the same label both times (target >= 95%) with its
-  95% interval, the labels seen and the games the ratings took.
+  (target >= 0.9), also with the planner's first 100, 200, ... games only (the planner's
+  own noise lowers the correlation), and both pars of every map. When the rating player is
+  the planner itself this part is skipped.
+- stability: every map rated as ``realms rate`` does (sequential, ``[rating] games`` at most,
+  or ``--rate-games G`` as ``realms rate --games G``) with seeds 1 and 2; the share of maps
+  given the same label both times (target >= 95%) with its 95% interval, the labels seen and
+  the games the ratings took.
 - sheet: ``realms sheet --map random`` built in this process at --jobs 1 for 20 seeds: seconds
   for generation + rating (the part this rating owns) and for the whole sheet (render included),
   against the same sheets unrated (``--games 0``) measured in the same run. Target: the whole
@@ -99,8 +103,7 @@ def part_spearman(ms: list, planner_games: int) -> None:
         print(f"  map {i}: planner {a:g}, {RATING_PLAYER} {b:g}")
 
 
-def part_stability(ms: list) -> None:
-    games = data()["rating"]["games"]
+def part_stability(ms: list, games: int) -> None:
     start = time.perf_counter()
     first = [rate(m, games, 1) for m in ms]
     second = [rate(m, games, 2) for m in ms]
@@ -189,7 +192,7 @@ def main() -> None:
         if "spearman" in parts:
             part_spearman(ms, planner_games)
         if "stability" in parts:
-            part_stability(ms)
+            part_stability(ms, int(opt("--rate-games", str(data()["rating"]["games"]))))
     if "sheet" in parts:
         part_sheet()
     if "levels" in parts:
