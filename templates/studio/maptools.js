@@ -25,7 +25,8 @@ export class MapRating {
 
   show(rating) {
     this.text.textContent = rating
-      ? `Rated ${rating.label}: par ${rating.par} (p10 ${rating.p10}, p90 ${rating.p90}) over ` +
+      ? `Rated ${rating.label}: par ${rating.par} (95% interval ${rating.interval[0]}–` +
+        `${rating.interval[1]}; p10 ${rating.p10}, p90 ${rating.p90}) over ` +
         `${rating.games} bot games; ${rating.reference.map} par ${rating.reference.par}.`
       : "Not rated (a rating belongs to these exact squares).";
   }

@@ -105,3 +105,12 @@ def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     pdf_name, pdf = downloaded(page, "text=Sheet PDF")
     made = cli_files(tmp_path, "realms", "sheet", "--map", toml_name, "--seed", "1")
     assert pdf_name.startswith("realms-sheet-1-map-map-1") and pdf == one(made, "realms-sheet-1*.pdf")
+
+
+def test_a_shipped_maps_stored_rating_is_shown_with_its_interval(page):
+    page.click("nav a[href='#realms/editor']")
+    page.wait_for_selector(".verdict.good")
+    # Map 1's stored rating (seeds/realms.toml [rating.shipped.map-1]), against map-3's par
+    assert page.locator("p.rated").text_content() == (
+        "Rated easy: par 169 (95% interval 167–171; p10 121, p90 209) over 2000 bot games; "
+        "map-3 par 133.")
