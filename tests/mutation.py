@@ -105,6 +105,13 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/test_cli.py",
         "tests/batch/test_config.py",
     ],
+    # tombgen validate: which checker a document goes to, and the report it returns
+    "generator/validate.py": [
+        "tests/test_validate_module.py",
+    ],
+    "generator/core/report.py": [
+        "tests/test_validate_module.py",
+    ],
     # batches: config, units, the manifest and resuming, the run, verify
     "generator/batch/config.py": [
         "tests/batch/test_config.py",
