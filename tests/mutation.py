@@ -44,6 +44,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_achievements.py",
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_score_document.py",
+        "tests/games/realms/test_realms_placement.py",
     ],
     "generator/games/realms/rules_map.py": [
         "tests/games/realms/test_realms_maps.py",

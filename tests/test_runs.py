@@ -118,6 +118,22 @@ def test_a_number_option_takes_a_number(value, message):
     assert refusal("tumba", "setup", {"players": value}) == message
 
 
+def test_a_number_option_takes_fractions_within_its_range():
+    # no product declares a fractional option yet; the kind is part of the declarations
+    from generator.registry import Option
+    from generator.runs import check_value
+
+    share = Option("share", "A share of the box.", kind="number", low=0, high=1)
+    check_value(share, 0.5)
+    check_value(share, 1)
+    for value, message in ((1.5, "--share 1.5: at most 1"), (-0.5, "--share -0.5: must be 0 or "
+                           "more"), ("0.5", "--share '0.5': expected a number (write it "
+                           "without quotes)"), (False, "--share False: expected a number")):
+        with pytest.raises(InputError) as caught:
+            check_value(share, value)
+        assert caught.value.message == message
+
+
 def test_a_limit_says_how_to_do_more():
     assert refusal("tanis", "dig", {"count": 0}) == "--count 0: must be 1 or more"
     assert refusal("tanis", "dig", {"count": 1001}) == (
