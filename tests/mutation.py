@@ -115,19 +115,15 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     # batches: config, units, the manifest and resuming, the run, verify
     "generator/batch/config.py": [
+        "tests/batch/test_config_unit.py",
         "tests/batch/test_config.py",
     ],
     "generator/batch/units.py": [
         "tests/batch/test_units.py",
-        "tests/batch/test_run.py",
-        "tests/batch/test_config.py",
     ],
     "generator/batch/manifest.py": [
+        "tests/batch/test_manifest_unit.py",
         "tests/batch/test_manifest_document.py",
-        "tests/batch/test_run.py",
-        "tests/batch/test_resume_version.py",
-        "tests/batch/test_overwrite_lock.py",
-        "tests/batch/test_verify.py",
     ],
     "generator/batch/run.py": [
         "tests/batch/test_run.py",

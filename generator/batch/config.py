@@ -171,8 +171,8 @@ def load_config(path: str | Path, previous: dict[int, dict[str, Any]] | None = N
             problem.message = f"{label}: {problem.message}"
             problems.append(problem)
             continue
-        items.append(_keep_seed(item, raw, (previous or {}).get(index)))
-    problems.extend(_collisions(items, lines))
+        items.append(_keep_seed(item, (previous or {}).get(index)))
+    problems.extend(_collisions(items))
     _check_units(items, problems)
     if problems:
         problems.sort(key=lambda p: p.line)
@@ -467,7 +467,7 @@ def _key_lines(values: dict[str, Any], index: int, lines: Lines) -> tuple[tuple[
     return tuple((key, lines.key(index, key)) for key in values)
 
 
-def _keep_seed(item: Item, raw: dict[str, Any], before: dict[str, Any] | None) -> Item:
+def _keep_seed(item: Item, before: dict[str, Any] | None) -> Item:
     """An item without a seed reuses the one an earlier run of this config drew for it."""
     if not item.seed_drawn or not before:
         return item
@@ -488,7 +488,7 @@ def aid_file_name(game: str, options: dict[str, Any], paper: str) -> str:
     return f"{game}-aid-{options['lang']}{variant}-{options['size']}{nup}.pdf"
 
 
-def _collisions(items: list[Item], lines: Lines) -> list[_Problem]:
+def _collisions(items: list[Item]) -> list[_Problem]:
     """Two items that would write the same file names."""
     seen: dict[str, Item] = {}
     problems = []

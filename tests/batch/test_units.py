@@ -122,3 +122,32 @@ def test_an_aid_named_otherwise_than_the_batch_expects_is_a_build_error(tmp_path
         build_unit(aid)
     assert str(err.value) == ("aid file 'tanis-aid-en-poker.pdf': expected 'other.pdf'; batch "
                               "naming is out of date")
+
+
+def test_an_aid_item_for_every_game_is_one_unit_per_game(tmp_path):
+    config = load_config(write(tmp_path, '[[item]]\ngame = "all"\nkind = "aid"\n'
+                                         'nup = true\npaper = "letter"\nmono = true\n'))
+    options = config.items[0].options
+    assert config_units(config) == [
+        Unit(0, j, game, "aid", None, 1, "letter", True, ("pdf",), options)
+        for j, game in enumerate(["realms", "tut", "tanis", "tumba"])]
+
+
+def test_a_french_unit_is_built_in_french(tmp_path):
+    unit = Unit(0, 0, "tanis", "dig", 2, 1, "a4", False, ("json",), {"style": "random"}, "fr")
+    [(name, fmt, pages, data)] = build_unit(unit).files
+    assert (name, fmt, pages) == ("tanis-dig-2-lang-fr.json", "json", 0)
+
+
+def test_an_aid_unit_is_made_on_its_paper_in_black_and_white(tmp_path):
+    from generator.draw.pdfjoin import read_info
+
+    options = {"lang": "en", "size": "poker", "variant": "en", "bleed": 0.0, "crop": False,
+               "nup": True, "backs": False}
+    unit = Unit(0, 0, "tanis", "aid", None, 1, "letter", True, ("pdf",), options)
+    [(name, fmt, pages, data)] = build_unit(unit).files
+    assert (name, fmt, pages) == ("tanis-aid-en-poker-nup-letter.pdf", "pdf", 0)
+    (tmp_path / name).write_bytes(data)
+    assert read_info(tmp_path / name)["Keywords"] == (
+        "tombgen, tanis, aid, lang=en, size=poker, variant=en, bleed=0, mono=yes, crop=yes, "
+        "nup=yes, paper=letter, backs=no")
