@@ -69,7 +69,7 @@ def test_a_part_key_names_the_version_and_everything_that_makes_the_bytes(monkey
     assert unit_part_key(first) != before
 
 
-# ---- the spool -------------------------------------------------------------------------------------
+# ---- the spool --------------------------------------------------------------------------------
 
 def test_parts_are_appended_to_one_file_in_a_format_read_back_by_the_next_run(tmp_path):
     a, b, c = item_units(item())
@@ -156,7 +156,7 @@ def test_a_spool_whose_write_fails_is_an_output_error(tmp_path):
     spool.close()
 
 
-# ---- assembling ------------------------------------------------------------------------------------
+# ---- assembling -------------------------------------------------------------------------------
 
 def test_parts_are_joined_in_order_and_the_file_opened_once_two_in_a_row_are_in():
     log = []
