@@ -450,3 +450,77 @@ def test_unit_labels_name_item_and_sub_item():
     unit = Unit(1, 2, "tumba", "setup", 4, 3, "a4", False, ("svg",), {})
     assert Failure(unit, 7, "boom").text(Path("b.toml")) == \
         "b.toml:7: item 2.3 (tumba setup, seed 4): boom"
+
+
+# ---- what the mutation run of this module showed untested -----------------------------------------
+
+def test_the_save_interval_reaches_the_manifest_two_seconds_by_default(tmp_path, config,
+                                                                        monkeypatch):
+    import generator.batch.manifest as manifest
+
+    every = []
+
+    class Book(Manifest):
+        def __init__(self, folder, config, every_=2.0):
+            every.append(every_)
+            super().__init__(folder, config, every_)
+
+    monkeypatch.setattr(manifest, "Manifest", Book)
+    run_batch(config, out=tmp_path / "a", jobs=1)
+    run_batch(config, out=tmp_path / "b", jobs=1, save_every=0.5)
+    assert every == [2.0, 0.5]
+
+
+def test_a_folder_that_was_there_stays_when_nothing_is_written(tmp_path, config):
+    out = tmp_path / "out"
+    out.mkdir()
+    with pytest.raises(RuleError):
+        run_batch(config, out=out, jobs=1, unit_fn=refuse(RuleError))
+    assert out.is_dir() and list(out.iterdir()) == []
+
+
+def test_an_earlier_manifest_with_odd_items_or_config_is_read_around(tmp_path, config):
+    out = tmp_path / "out"
+    run_batch(config, out=out, jobs=1)
+    path = out / "manifest.json"
+    doc = json.loads(path.read_text())
+    doc["items"] += [7, {"item": "three"}, {"line": 4}]
+    doc["config"] = "not a table"
+    path.write_text(json.dumps(doc))
+    again = run_batch(config, out=out, jobs=1)
+    assert (again.built, again.skipped, again.failures) == (0, 3, [])
+
+
+def test_a_joined_pdf_is_named_with_its_paper_theme_and_language(tmp_path):
+    config = write(tmp_path, '[[item]]\ngame = "tumba"\nkind = "setup"\ncount = 2\nseed = 9\n'
+                             'format = "pdf"\npaper = "letter"\nmono = true\nlang = "fr"\n')
+    out = tmp_path / "out"
+    outcome = run_batch(config, out=out, jobs=1)
+    assert outcome.failures == []
+    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-9-paper-letter-mono-lang-fr.pdf"]
+
+
+THREE = ('[[item]]\ngame = "tumba"\nkind = "setup"\ncount = 3\nseed = 9\nformat = "pdf"\n\n'
+         + ONE)
+
+
+def test_every_unit_after_the_gate_is_handled(tmp_path):
+    outcome = run_batch(write(tmp_path, THREE), out=tmp_path / "out", jobs=1)
+    assert (outcome.units, outcome.built, outcome.written) == (4, 4, 2)
+    pdf = next(e for e in manifest_of(tmp_path / "out")["files"] if e["format"] == "pdf")
+    assert pdf["pages"] == 3
+
+
+def test_a_joined_pdf_conflict_names_the_last_unit_and_force_replaces_it(tmp_path):
+    config = write(tmp_path, THREE)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tumba-setup-9.pdf").write_text("mine")
+    outcome = run_batch(config, out=out, jobs=1)
+    assert [f.text(config) for f in outcome.failures] == [
+        f"{config}:1: item 1.3 (tumba setup, seed 9): {conflict_text(out / 'tumba-setup-9.pdf')}"]
+    assert [(f["item"], f["sub"], f["line"]) for f in manifest_of(out)["failures"]] == [(1, 3, 1)]
+    forced = run_batch(config, out=out, jobs=1, force=True)
+    assert forced.failures == [] and forced.conflicts == []
+    assert (out / "tumba-setup-9.pdf").read_bytes().startswith(b"%PDF")
+    assert manifest_of(out)["complete"] is True
