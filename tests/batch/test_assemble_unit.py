@@ -170,6 +170,13 @@ def test_parts_are_joined_in_order_and_the_file_opened_once_two_in_a_row_are_in(
     assert log == ["open", b"P1", b"P2", b"P3", b"P4"] and assembly.target.pages == 4
 
 
+def test_the_first_part_alone_does_not_open_the_file():
+    log = []
+    assembly = Assembly(item(count=2), lambda: Target(log))
+    assert assembly.add(0, b"P1") is False and log == [] and assembly.next == 0
+    assert assembly.add(1, b"P2") is True and log == ["open", b"P1", b"P2"]
+
+
 def test_the_last_part_alone_opens_the_file():
     log = []
     assembly = Assembly(item(count=2), lambda: Target(log))
