@@ -353,6 +353,8 @@ def test_a_pdf_of_a_product_this_tombgen_does_not_make_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("keywords, says", [
+    ("tombgen, tumba, aid", "this player-aid PDF does not record all its options"),
+    ("tombgen, tumba, setup, options={}", "malformed metadata keywords ('seed')"),
     ("tombgen, tumba, aid, lang=en", "this player-aid PDF does not record all its options (it "
      "was made before aids did); verify the batch folder (manifest.json) that made it"),
     ("tombgen, tumba, setup, seed=9, count=1", "its metadata does not identify a tombgen item"),
@@ -388,7 +390,8 @@ def test_an_unreadable_pdf_is_refused(tmp_path):
     path.write_bytes(b"%PDF-1.4 not really")
     with pytest.raises(InputError) as caught:
         verify_path(path)
-    assert caught.value.message.startswith(f"{path}: cannot read its metadata (")
+    assert caught.value.message == \
+        f"{path}: cannot read its metadata ({path}: no document information in the trailer)"
 
 
 AID = {"lang": "en", "size": "poker", "variant": "en", "bleed": 0.0, "mono": True, "crop": False,
@@ -417,9 +420,9 @@ def test_an_aid_pdf_is_rebuilt_from_its_keywords(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "make_aid", fails)
     assert verdicts(verify_path(path)) == [(str(path), "FAILED", "ValueError: no such card")]
     monkeypatch.setattr(verify, "GENERATOR", "tombgen 9.9.9")
-    assert verdicts(verify_path(path))[0][1:] == ("VERSION", f"made by {GENERATOR}, this is "
-                                                  "tombgen 9.9.9: only that version regenerates "
-                                                  "it byte for byte")
+    assert verdicts(verify_path(path)) == [(str(path), "VERSION", f"made by {GENERATOR}, this "
+                                            "is tombgen 9.9.9: only that version regenerates "
+                                            "it byte for byte")]
     monkeypatch.setattr(verify, "pdf_info", lambda p: {"Keywords": aid_keywords("tanis", **AID)})
     assert verdicts(verify_path(path))[0][2].startswith("made by an unknown program, ")
 
@@ -461,3 +464,78 @@ def test_targets_verify_refuses(tmp_path, made):
     assert caught.value.message == (
         f"{made / 'tumba-setup-4.svg'}: verify takes a batch folder, an item's JSON or a PDF; an "
         "SVG is checked through its item's JSON or its batch folder")
+
+
+# ---- what the mutation run of this module showed untested -----------------------------------------
+
+def test_a_one_item_unit_that_cannot_be_rebuilt_fails_alone(made, monkeypatch):
+    def broken(unit):
+        if unit.item == 1:
+            raise RuleError("cannot make it now")
+        return build_unit(unit)
+
+    monkeypatch.setattr(verify, "build_unit", broken)
+    assert verdicts(verify_path(made, jobs=1)) == [
+        ("tumba-setup-9-1.json", "ok", ""), ("tumba-setup-9-2.json", "ok", ""),
+        ("tumba-setup-9.pdf", "ok", ""),
+        ("tumba-setup-4.svg", "MISMATCH", "recorded but its item no longer makes it"),
+        ("item 2.1 (tumba setup, seed 4)", "FAILED", "cannot make it now")]
+
+
+def test_a_manifest_without_files_or_failures_lists(made):
+    edit_manifest(made, lambda doc: doc.pop("failures"))
+    assert all(c.ok for c in verify_path(made, jobs=1))
+    edit_manifest(made, lambda doc: doc.pop("files"))
+    not_recorded = "made by its item but not recorded"
+    unlisted_file = "a file in the batch folder that its manifest does not list"
+    assert verdicts(verify_path(made, jobs=1)) == [
+        ("tumba-setup-9-1.json", "MISMATCH", not_recorded),
+        ("tumba-setup-9-2.json", "MISMATCH", not_recorded),
+        ("tumba-setup-4.svg", "MISMATCH", not_recorded),
+        ("tumba-setup-4.svg", "UNLISTED", unlisted_file),
+        ("tumba-setup-9-1.json", "UNLISTED", unlisted_file),
+        ("tumba-setup-9-2.json", "UNLISTED", unlisted_file),
+        ("tumba-setup-9.pdf", "UNLISTED", unlisted_file)]
+
+
+def test_only_an_entry_without_a_sub_item_is_a_joined_pdf(made):
+    def pdf_of_a_unit(doc):
+        next(e for e in doc["files"] if e["format"] == "pdf")["sub"] = 2
+    edit_manifest(made, pdf_of_a_unit)
+    assert ("tumba-setup-9.pdf", "MISMATCH", "recorded but its item no longer makes it") in \
+        verdicts(verify_path(made, jobs=1))
+
+    def json_without_sub(doc):
+        doc["files"].sort(key=lambda e: e["format"] != "pdf")  # the PDF's entry first
+        next(e for e in doc["files"] if e["name"] == "tumba-setup-9-2.json")["sub"] = None
+        next(e for e in doc["files"] if e["format"] == "pdf")["sub"] = None
+    edit_manifest(made, json_without_sub)
+    assert all(c.ok for c in verify_path(made, jobs=1))
+
+
+def test_a_json_without_options_is_rebuilt_with_none_and_differs(made):
+    path = made / "tumba-setup-9-1.json"
+    doc = json.loads(path.read_text())
+    doc.pop("options")
+    path.write_text(json.dumps(doc))
+    assert verdicts(verify_path(path)) == [(str(path), "MISMATCH", DIFFERS)]
+
+
+def test_pdf_item_reads_the_metadata_itself_when_not_given(made):
+    item = pdf_item(made / "tumba-setup-9.pdf")
+    assert (item.game, item.kind, item.seed, item.count, item.options) == \
+        ("tumba", "setup", 9, 2, {"mode": "standard", "players": 4})
+
+
+def test_a_pdf_without_keywords_is_no_tombgen_item(made, monkeypatch):
+    monkeypatch.setattr(verify, "pdf_info", lambda path: {"Creator": GENERATOR})
+    path = made / "tumba-setup-9.pdf"
+    with pytest.raises(InputError) as caught:
+        verify_path(path)
+    assert caught.value.message == f"{path}: its metadata does not identify a tombgen item"
+
+
+def test_a_keyword_value_may_hold_an_equals_sign():
+    item = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
+                                                 "paper=a=b, options={}"})
+    assert item.paper == "a=b"
