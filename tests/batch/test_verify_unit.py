@@ -539,3 +539,11 @@ def test_a_keyword_value_may_hold_an_equals_sign():
     item = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
                                                  "paper=a=b, options={}"})
     assert item.paper == "a=b"
+
+
+def test_a_joined_pdf_of_a_product_with_extra_files_is_rebuilt(tmp_path):
+    # each Hidden Realms map unit also makes its .toml, which the PDF does not record
+    produce("realms", "map", 7, count=2, out=tmp_path, formats=("pdf",),
+            options={"rating_games": 0})
+    path = tmp_path / "realms-map-7-rating-games-0.pdf"
+    assert verdicts(verify_path(path, jobs=1)) == [(str(path), "ok", "")]
