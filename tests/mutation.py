@@ -91,12 +91,6 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/test_cli.py",
         "tests/test_footer.py",
         "tests/test_limits.py",
-        "tests/test_faults.py",
-        "tests/test_golden.py",
-        "tests/test_french.py",
-        "tests/batch/test_run.py",
-        "tests/batch/test_verify.py",
-        "tests/games/realms/test_realms_products.py",
     ],
     "generator/runs.py": [
         "tests/test_runs.py",
@@ -126,20 +120,14 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/batch/test_manifest_document.py",
     ],
     "generator/batch/run.py": [
-        "tests/batch/test_run.py",
-        "tests/batch/test_resume_version.py",
-        "tests/batch/test_overwrite_lock.py",
-        "tests/batch/test_faults.py",
+        "tests/batch/test_run_unit.py",
     ],
     "generator/batch/assemble.py": [
-        "tests/batch/test_run.py",
-        "tests/batch/test_pdfjoin.py",
-        "tests/batch/test_faults.py",
+        "tests/batch/test_assemble_unit.py",
+        "tests/batch/test_run_unit.py",
     ],
     "generator/batch/verify.py": [
-        "tests/batch/test_verify.py",
-        "tests/batch/test_verify_aid.py",
-        "tests/batch/test_overwrite_lock.py",
+        "tests/batch/test_verify_unit.py",
     ],
     "generator/batch/lock.py": [
         "tests/batch/test_lock.py",

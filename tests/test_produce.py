@@ -236,3 +236,92 @@ def test_a_count_run_meeting_other_content_is_refused_and_leaves_nothing(tmp_pat
     assert "tanis-dig-5-2.json" in str(err.value)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tanis-dig-5-2.json"]
     assert (tmp_path / "tanis-dig-5-2.json").read_text() == "mine"
+
+
+# ---- what the fast mutation run of this module showed untested ---------------------------------
+
+def test_produce_refuses_a_count_below_one_too(tmp_path):
+    with pytest.raises(InputError) as err:
+        produce("tanis", "dig", 5, count=0, out=tmp_path / "out")
+    assert str(err.value) == "--count 0: must be 1 or more"
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_language_reaches_every_item_of_build_and_produce(tmp_path):
+    built = build("tumba", "setup", 5, count=2, lang="fr", render=False)
+    assert [b.info.lang for b in built] == ["fr", "fr"]
+    sheet = make_sheet("a4", False)
+    spec = game("tumba")
+    one = build_one(spec, spec.product("setup"), 5, 0, 1, sheet,
+                    {"mode": "standard", "players": 4}, lang="fr")
+    assert one.info.lang == "fr"
+    assert one.pages[0].footer == f"tumba setup --lang fr · graine 5 · {GENERATOR}"
+    produce("tumba", "setup", 5, out=tmp_path, formats=("json",), lang="fr")
+    assert json.loads((tmp_path / "tumba-setup-5-lang-fr.json").read_text())["lang"] == "fr"
+
+
+def test_a_distinct_product_gets_the_runs_options():
+    # Tanis digs of a --count run are drawn apart (its `distinct` role), with the run's style
+    assert [b.item.style for b in build("tanis", "dig", 5, count=2, render=False,
+                                        options={"style": "classic"})] == ["classic", "classic"]
+
+
+def test_library_defaults_are_generates_own_where_it_has_one():
+    # `realms map` plays 1,000 rating games from the command, none from a library call;
+    # an option generate does not take keeps its declared default
+    realms = game("realms")
+    assert realms.product("map").defaults()["rating_games"] == 1000
+    assert build("realms", "map", 7, render=False)[0].info.options["rating_games"] == 0
+    assert build("tumba", "setup", 5, render=False)[0].info.options == \
+        {"mode": "standard", "players": 4}
+
+
+def test_the_footer_is_muted_and_its_short_form_keeps_black_and_white():
+    path = "/home/someone/" + "very-long-folder-name/" * 6 + "club-night.toml"
+    info = RunInfo("realms", "sheet", 21, 1, 3, {"map": path, "players": 4}, "en")
+    from generator.produce import footer_line
+
+    line, _ = footer_line(info, make_sheet("letter", True))
+    assert line.text == (f"realms sheet --map club-night.toml --players 4 --count 3 --paper "
+                         f"letter --mono · seed 21 · item 2 of 3 · {GENERATOR}")
+    assert line.fill == "#404040"   # seeds/print.toml [mono] muted
+    assert footer_line(DIG, make_sheet("a4", False))[0].fill == "#555555"   # [colour] muted
+
+
+def test_a_footer_that_fits_in_no_form_is_an_error(monkeypatch):
+    import generator.draw.text as text_module
+    from generator.produce import footer_line
+
+    def never(*args, **kwargs):
+        raise BuildError("does not fit")
+
+    monkeypatch.setattr(text_module, "text", never)
+    info = RunInfo("tanis", "dig", 5, 1, 3, {"style": "random"}, "en")
+    with pytest.raises(BuildError) as err:
+        footer_line(info, make_sheet("a4", False))
+    assert str(err.value) == ("the footer does not fit the page: 'tanis dig · seed 5 · item 2 of "
+                              f"3 · {GENERATOR} · more options than this line holds: see the PDF "
+                              "metadata or the JSON'")
+
+
+def test_render_files_joins_any_item_of_a_count_run_and_writes_a_one_item_run_directly():
+    from generator.draw.pdfjoin import join
+    from generator.produce import item_pdf, join_metadata
+
+    one = build("tumba", "setup", 5)
+    [(_, _, _, data)] = render_files(one, ("pdf",))
+    assert data == item_pdf(one[0])
+    second = build("tumba", "setup", 5, count=2)[1:]
+    [(name, _, pages, data)] = render_files(second, ("pdf",))
+    assert (name, pages) == ("tumba-setup-5.pdf", 1)
+    assert data == join([item_pdf(second[0])], **join_metadata(second[0].info, 1,
+                                                                second[0].sheet))
+    assert b"count=1" in data and b"paper=a4, mono=no" in data
+
+
+def test_a_count_runs_pdf_records_its_paper_and_theme(tmp_path):
+    produce("tumba", "setup", 5, count=2, out=tmp_path, formats=("pdf",), paper="letter",
+            mono=True)
+    data = (tmp_path / "tumba-setup-5-paper-letter-mono.pdf").read_bytes()
+    assert b"/Keywords (tombgen, tumba, setup, seed=5, count=2, paper=letter, mono=yes, " \
+        b"lang=en, " in data
