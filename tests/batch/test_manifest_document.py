@@ -89,14 +89,14 @@ def test_an_entry_is_an_object_and_listed_once(made):
         ("manifest-entry", "a file entry is an object", f"files[{n}]")]
 
 
-@pytest.mark.parametrize("item", [0, 2, "1", None, 1.0])
+@pytest.mark.parametrize("item", [0, 2, "1", None, 1.0, True])
 def test_an_entry_of_an_item_the_manifest_has_not(made, item):
     assert problems(entry(made, item=item)) == [
         ("manifest-item", f"item {item!r} is not one of the items", "files[0]")]
 
 
 @pytest.mark.parametrize("sub, ok", [(1, True), (2, True), (None, True), (0, False), (3, False),
-                                     ("1", False)])
+                                     ("1", False), (True, False)])
 def test_a_sub_item_within_the_items_count(made, sub, ok):
     got = problems(entry(made, sub=sub))
     assert got == ([] if ok else [("manifest-sub", f"sub {sub!r} is not within the item's "
