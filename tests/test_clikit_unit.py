@@ -1,0 +1,1 @@
+"""generator/clikit.py called in process, with expected values pinned by hand."""
