@@ -6,6 +6,7 @@ per_cpu 4)."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -551,3 +552,232 @@ def test_a_simulation_file_is_named_by_what_differs_from_the_defaults(tmp_path):
         __import__("hashlib").sha256(b'{\n  "seed": 5,\n  "players": [\n    "greedy",\n    '
                                      b'"greedy",\n    "greedy",\n    "greedy"\n  ],\n  "n": 4'
                                      b'\n}\n').hexdigest()[:6] + ".json"
+
+
+# ---- what the first mutation run of clikit.py showed untested ------------------------------------
+
+def test_limited_fails_with_the_option_and_context_it_was_given():
+    param = click.Option(["--count"])
+    ctx = click.Context(click.Command("t"))
+    kind = Limited(1, 5, lambda v: f"--count {v}: at most 5")
+    for given in ("many", "6", "0"):
+        with pytest.raises(click.BadParameter) as refused:
+            kind.convert(given, param, ctx)
+        assert refused.value.param is param and refused.value.ctx is ctx
+    with pytest.raises(click.BadParameter) as refused:
+        kind.convert("6", param, ctx)
+    assert refused.value.message == "6: at most 5"        # the flag is said by click itself
+
+
+def test_data_choices_are_read_when_parsed_not_when_the_command_is_made(monkeypatch):
+    import generator.core.i18n as i18n
+
+    calls = []
+
+    def tones():
+        calls.append(1)
+        return ("warm", "cold")
+    monkeypatch.setattr(i18n, "TONES_FOR_A_TEST", tones, raising=False)
+    option = Option("tone", "Tone.", "choice", choices=DataRef("generator.core.i18n:"
+                                                                "TONES_FOR_A_TEST"))
+    cmd = command_of(option)
+    assert calls == []
+    assert values(cmd, "--tone", "COLD") == {"tone": "cold"}
+    assert calls == [1]
+
+
+def test_declared_with_its_own_help():
+    @click.command()
+    @declared(Option("level", "Level.", "choice", choices=("a", "b")), help="How hard.")
+    def cmd(level):
+        pass
+    assert cmd.params[0].help == "How hard."
+
+
+def test_absolute_paths_goes_on_after_an_option_that_names_no_file(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "f.toml").write_text("x", encoding="utf-8")
+    (tmp_path / "-").write_text("a file named -", encoding="utf-8")
+    product = SimpleNamespace(options=(Option("a", "A."), Option("b", "B.", paths=True),
+                                       Option("c", "C.", paths=True)))
+    assert clikit.absolute_paths(product, {"a": "f.toml", "b": 3, "c": "f.toml,-"}) == \
+        {"a": "f.toml", "b": 3, "c": f"{tmp_path}/f.toml,-"}    # - is standard input
+
+
+def test_a_product_command_with_force_replaces_other_content(tmp_path):
+    cmd = clikit.product_command("tumba", "setup")
+    target = tmp_path / "tumba-setup-3.json"
+    target.write_text("{}", encoding="utf-8")
+    result = run(cmd, "--seed", "3", "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 2 and target.read_text(encoding="utf-8") == "{}"
+    result = run(cmd, "--seed", "3", "--format", "json", "--out", str(tmp_path), "--force")
+    assert result.exit_code == 0, result.output
+    assert json.loads(target.read_text(encoding="utf-8"))["seed"] == 3
+
+
+def test_executor_options_help_texts(monkeypatch):
+    import generator.core.limits as limits
+
+    monkeypatch.setattr(limits, "cpus", lambda: 1)
+
+    @click.command()
+    @clikit.executor_options("Build", jobs_default=None, jobs_help="Builders.")
+    def cmd(jobs, dask):
+        click.echo(f"{jobs} {dask}")
+
+    @click.command()
+    @clikit.executor_options()
+    def plain(jobs, dask):
+        click.echo(f"{jobs} {dask}")
+
+    jobs, dask = cmd.params
+    assert (jobs.default, jobs.show_default, jobs.help) == (None, False, "Builders.")
+    assert dask.help == ("Build on a running dask.distributed scheduler instead (e.g. "
+                         "tcp://10.0.0.5:8786).")
+    jobs, dask = plain.params
+    assert (jobs.default, jobs.show_default, jobs.help) == (1, True, clikit.JOBS_HELP)
+    assert dask.help.startswith("Play the games on a running dask")
+    assert run(cmd).output == "None None\n"
+
+
+SEATS = [{"seat": 1, "player": "greedy", "win_rate": 0.5, "interval": [0.25, 0.75],
+          "score": {"mean": 10, "mean_interval": [8, 12], "median": 10, "p10": 6, "p90": 14}},
+         {"seat": 2, "player": "random", "win_rate": None, "interval": None,
+          "score": {"mean": 7.5, "mean_interval": [6, 9], "median": 7, "p10": 4, "p90": 11}}]
+LENGTH = {"unit": "turns", "mean": 20, "mean_interval": [18, 22], "median": 19, "p10": 15,
+          "p90": 25}
+LINES = ["seat 1 greedy: wins 50.0% [25.0%-75.0%], score mean 10 [8-12], median 10, p10 6, "
+         "p90 14",
+         "seat 2 random: score mean 7.5 [6-9], median 7, p10 4, p90 11",
+         "length in turns: mean 20 [18-22], median 19, p10 15, p90 25",
+         "described"]
+
+
+def simulate_command(calls: list) -> click.Command:
+    @click.command()
+    @clikit.simulate_options("tanis")
+    def cmd(sim):
+        def play(seed, executor, progress):
+            calls.append((seed, executor, progress))
+            return {"seed": seed, "players": ["greedy", "greedy"], "seats": SEATS,
+                    "length": LENGTH}
+        sim.run(play, lambda doc: ["described"])
+    return cmd
+
+
+@pytest.fixture
+def executors(monkeypatch):
+    """executor_for recorded: (jobs, dask) of each call; it hands out the string 'pool'."""
+    from contextlib import contextmanager
+
+    import generator.core.executor as executor
+
+    used = []
+
+    @contextmanager
+    def executor_for(jobs=1, dask=None):
+        used.append((jobs, dask))
+        yield "pool"
+    monkeypatch.setattr(executor, "executor_for", executor_for)
+    return used
+
+
+def test_a_simulation_run_prints_plays_and_writes(tmp_path, executors):
+    calls = []
+    cmd = simulate_command(calls)
+    result = CliRunner().invoke(cmd, ["--seed", "12", "--out", str(tmp_path), "--jobs", "2",
+                                      "--dask", "tcp://h:1"])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "tanis-simulation-12.json"
+    size = len(path.read_bytes())
+    assert result.stdout == "\n".join(["seed: 12", *LINES, f"wrote {path} (json, "
+                                       f"{size / 1024:.1f} kB)"]) + "\n"
+    assert calls == [(12, "pool", clikit.progress)] and executors == [(2, "tcp://h:1")]
+    assert json.loads(path.read_text(encoding="utf-8"))["seed"] == 12
+
+
+def test_a_simulation_run_without_a_seed_draws_one(tmp_path, executors, monkeypatch):
+    import generator.core.rng as rng
+
+    monkeypatch.setattr(rng, "fresh_seed", lambda: 77)
+    calls = []
+    result = CliRunner().invoke(simulate_command(calls), ["--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "seed: 77" and calls[0][0] == 77
+    assert executors == [(1, None)]
+
+
+def test_a_simulation_run_with_json_prints_the_document_alone_on_stdout(tmp_path, executors):
+    result = CliRunner().invoke(simulate_command([]), ["--seed", "3", "--out", str(tmp_path),
+                                                       "--json"])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "tanis-simulation-3.json"
+    assert result.stdout == path.read_text(encoding="utf-8")       # nothing after it
+    assert result.stderr.splitlines()[:5] == ["seed: 3", *LINES]
+    assert result.stderr.splitlines()[5].startswith(f"wrote {path} (json, ")
+
+
+def test_a_simulation_run_replaces_only_with_force(tmp_path, executors):
+    from generator.core.output import write_file
+
+    path = tmp_path / "tanis-simulation-4.json"
+    path.write_text("{}", encoding="utf-8")
+    seen = []
+
+    @click.command()
+    @clikit.simulate_options("tanis")
+    def cmd(sim):
+        def play(seed, executor, progress):
+            # library code writing under the command's --force (a game record)
+            seen.append(write_file(tmp_path / "record.json", f"{seed}\n"))
+            return {"seed": seed, "players": ["greedy"], "seats": SEATS[:1], "length": LENGTH}
+        sim.run(play, lambda doc: [])
+
+    (tmp_path / "record.json").write_text("old\n", encoding="utf-8")
+    result = CliRunner().invoke(cmd, ["--seed", "4", "--out", str(tmp_path)])
+    assert result.exit_code == 1 and path.read_text(encoding="utf-8") == "{}"
+    result = CliRunner().invoke(cmd, ["--seed", "4", "--out", str(tmp_path), "--force"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text(encoding="utf-8"))["seed"] == 4
+    assert (tmp_path / "record.json").read_text(encoding="utf-8") == "4\n"
+    assert seen == [True]
+
+
+def test_repeated_last_players_are_named_once_for_four_seats():
+    names = []
+
+    @click.command()
+    @clikit.simulate_options("tut")
+    @click.option("--spread", is_flag=True)       # declared after the simulate options
+    def cmd(spread, sim):
+        doc = {"seed": sim.seed, "players": sim.players(4)}
+        names.append(clikit.simulation_file_name(click.get_current_context(), sim, doc))
+
+    run(cmd, "--seed", "1", "--player", "random", "--player", "greedy", "--player", "random")
+    assert names[-1] == "tut-simulation-1-player-random-greedy-random.json"
+    run(cmd, "--seed", "1", "--player", "random", "--spread")
+    assert names[-1] == "tut-simulation-1-player-random-spread-yes.json"
+
+
+def test_progress_on_a_terminal_shows_a_bar_over_the_items(monkeypatch):
+    import sys
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    monkeypatch.setattr(sys, "stderr", Tty())
+    bar = clikit.progress(iter([4, 5, 6]), 3, "playing")
+    assert bar.length == 3
+    with bar as items:
+        assert list(items) == [4, 5, 6]
+    assert "playing" in sys.stderr.getvalue()
+
+
+def test_write_json_file_rounds_the_size_in_kibibytes(tmp_path, capsys):
+    target = tmp_path / "k.json"
+    doc = {"t": "a" * 1062}                 # {"t": "aaa…"} with two-space indent: 1076 bytes
+    clikit.write_json_file(str(target), doc)
+    assert len(target.read_bytes()) == 1076
+    assert capsys.readouterr().out == f"wrote {target} (json, 1.1 kB)\n"   # 1076 / 1024 = 1.05
