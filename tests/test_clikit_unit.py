@@ -768,7 +768,7 @@ def test_progress_on_a_terminal_shows_a_bar_over_the_items(monkeypatch):
         def isatty(self):
             return True
     monkeypatch.setattr(sys, "stderr", Tty())
-    bar = clikit.progress(iter([4, 5, 6]), 3, "playing")
+    bar = clikit.progress((n for n in [4, 5, 6]), 3, "playing")   # no length of its own
     assert bar.length == 3
     with bar as items:
         assert list(items) == [4, 5, 6]
