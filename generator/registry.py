@@ -35,6 +35,7 @@ trail is printed in the language of its rules unless ``--lang`` says otherwise.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple
 
 
@@ -58,7 +59,8 @@ class DataRef(NamedTuple):
             value = value()
         for key in filter(None, self.path.split(".")):
             value = value[key]
-        return tuple(value) if isinstance(value, (dict, list)) else value
+        # a seed file's tables are frozen (read-only mappings, not dicts): keys all the same
+        return tuple(value) if isinstance(value, (Mapping, list)) else value
 
 
 def _value(value: Any) -> Any:

@@ -133,6 +133,24 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/batch/test_lock.py",
         "tests/batch/test_overwrite_lock.py",
     ],
+    # the command line: commands made from the registry, and where their failures end
+    "generator/clikit.py": [
+        "tests/test_clikit_unit.py",
+        "tests/test_cli.py",
+        "tests/test_naming.py",
+        "tests/test_simulate.py",
+    ],
+    "generator/guard.py": [
+        "tests/test_guard_unit.py",
+        "tests/test_cli.py",
+    ],
+    "generator/registry.py": [
+        "tests/test_registry_unit.py",
+        "tests/test_cli.py",
+        "tests/test_naming.py",
+        "tests/test_runs.py",
+        "tests/test_validate_module.py",
+    ],
 }
 
 CAUGHT = {"killed", "timeout", "segfault", "suspicious", "caught by type check"}
