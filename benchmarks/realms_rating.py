@@ -6,7 +6,7 @@ Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--pla
 generated maps (default 50; map i made from ``derive_seed(77, i)`` with a random level and
 size, as ``realms map`` makes them).
 
-- spearman: par (median score) of the planner over G games (default 100) and of the rating
+- spearman: par (median score) of the planner over G games (default 300) and of the rating
   player over 400 games on every map; Spearman's rank correlation between the two lists
   (target >= 0.9), also with the planner's first 100, 200, ... games only (the planner's
   own noise lowers the correlation), and both pars of every map. When the rating player is
@@ -189,7 +189,7 @@ def main() -> None:
     def opt(name: str, default: str) -> str:
         return args[args.index(name) + 1] if name in args else default
 
-    n, planner_games = int(opt("--maps", "50")), int(opt("--planner-games", "100"))
+    n, planner_games = int(opt("--maps", "50")), int(opt("--planner-games", "300"))
     jobs = int(opt("--jobs", "1"))
     parts = opt("--parts", "spearman,stability,sheet,levels").split(",")
     ms = maps(n) if {"spearman", "stability"} & set(parts) else []
