@@ -25,6 +25,7 @@ from generator.batch.config import Config, Item
 from generator.batch.units import Unit
 from generator.core.envelope import envelope
 from generator.core.errors import InputError
+from generator.core.inputs import is_whole
 
 NAME = "manifest.json"
 FORMAT = "tombgen/batch.manifest"
@@ -300,11 +301,6 @@ def validate_document(doc: dict[str, Any], source: str):
     return report
 
 
-def _whole(value: Any) -> bool:
-    """A whole number of JSON (true and false are ints to Python: true would read as 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_entry(report, entry: Any, items: dict[int, Item], seen: set[str], where: str) -> None:
     if not isinstance(entry, dict):
         report.add("manifest-entry", "a file entry is an object", where)
@@ -318,13 +314,13 @@ def _check_entry(report, entry: Any, items: dict[int, Item], seen: set[str], whe
     else:
         seen.add(name)
     number = entry.get("item")
-    item = items.get(number) if _whole(number) else None
+    item = items.get(number) if is_whole(number) else None
     sub = entry.get("sub")
     if item is None:
         report.add("manifest-item", f"item {entry.get('item')!r} is not one of the items", where)
-    elif sub is not None and not (_whole(sub) and 1 <= sub <= item.count):
+    elif sub is not None and not (is_whole(sub) and 1 <= sub <= item.count):
         report.add("manifest-sub", f"sub {sub!r} is not within the item's count", where)
     size, sha = entry.get("size"), entry.get("sha256")
-    if not _whole(size) or size < 0 \
+    if not is_whole(size) or size < 0 \
             or not isinstance(sha, str) or not _SHA.match(sha):
         report.add("manifest-hash", "a file entry has its size and SHA-256", where)

@@ -36,6 +36,12 @@ _HOSTILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
                       "\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 
 
+def is_whole(value: Any) -> bool:
+    """Is a value read from a document a whole number? (JSON's true and false are ints to
+    Python: true would read as 1.)"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def source_name(path: str | Path) -> str:
     """How messages name an input: the path, or ``<stdin>`` for ``-``."""
     return "<stdin>" if str(path) == STDIN else str(path)

@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.core.data import MapOf, load_seed
 from generator.core.errors import InputError
+from generator.core.inputs import is_whole
 
 SIDES = "NESW"
 DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -247,7 +248,7 @@ def map_to_fields(m: Map) -> dict[str, Any]:
 
 
 def _int(value: Any, place: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InputError(f"{place}: expected an integer, got {value!r}")
     return value
 

@@ -31,6 +31,7 @@ from generator.games.realms.model import (
 )
 from generator.games.realms.rating import Rating, reference, rating_from_fields, shipped_rating
 from generator.games.realms.rules_map import validate_map
+from generator.core.inputs import is_whole
 
 
 @dataclass(frozen=True)
@@ -273,7 +274,7 @@ def _check_start(start: str) -> None:
 
 def _check_players(players: int) -> None:
     top = data()["sheet"]["max_players"]
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= top:
+    if not is_whole(players) or not 1 <= players <= top:
         raise InputError(f"--players {players}: choose 1 to {top}")
 
 
@@ -337,7 +338,7 @@ def sheet_from_fields(doc: dict[str, Any], source: str = "<sheet>") -> SheetItem
             raise InputError(f"{source}: missing key {key!r}; a realms sheet has source, "
                              "players, difficulty, start, map, rating (and maps)")
     players = doc["players"]
-    if isinstance(players, bool) or not isinstance(players, int):
+    if not is_whole(players):
         raise InputError(f"{source} [players]: expected an integer")
     m, rating = _map_and_rating(doc, f"{source} [map]")
     seats = doc.get("maps") or []

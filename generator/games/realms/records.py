@@ -23,6 +23,7 @@ from generator.core.report import Report
 from generator.games.realms.model import Map, map_from_fields, map_to_fields
 from generator.games.realms.rules import ListedDice, SeededDice, State
 from generator.games.realms.rules_moves import move_from_json, move_to_json
+from generator.core.inputs import is_whole
 
 RECORD_KEYS = ("map", "players", "start", "dice", "moves")
 
@@ -98,7 +99,7 @@ def replay(doc: Any, source: str) -> Replay:
     if missing:
         raise InputError(f"{source}: missing key(s) {', '.join(missing)}")
     players = doc["players"]
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+    if not is_whole(players) or players < 1:
         raise InputError(f"{source} [players]: expected a whole number of at least 1")
     if not isinstance(doc["moves"], list):
         raise InputError(f"{source} [moves]: expected a list of moves")

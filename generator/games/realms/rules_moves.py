@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.errors import InputError
+from generator.core.inputs import is_whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,7 @@ _OPTIONAL = {"defeat": ("tool",), "open": ("tool",), "wand": ("pay",), "shovel":
 
 def _need_int(obj: dict, key: str, place: str) -> int:
     value = obj[key]
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InputError(f"{place} [{key}]: expected an integer, got {value!r}")
     return value
 

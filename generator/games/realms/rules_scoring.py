@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.inputs import is_whole
 from generator.core.report import Report
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_holdings import (
@@ -106,7 +107,7 @@ def check_tallies(doc: Any, source: str, holds: Holdings | None = None,
             problems.append("mummy_hits: expected a list of round numbers")
             continue
         for v in values:
-            if isinstance(v, bool) or not isinstance(v, int):
+            if not is_whole(v):
                 problems.append(f"{key}: expected whole numbers, got {v!r}")
             elif v < 0:
                 problems.append(f"{key}: {v} is negative")
@@ -207,7 +208,7 @@ def validate_score_document(doc: dict[str, Any], source: str) -> Report:
                    "lines")
         return report
     for key, value in lines.items():
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             report.add("score-number", f"{value!r} is not a whole number", f"lines.{key}")
         elif (value > 0) if key in NEGATIVE else (value < 0):
             report.add("score-sign", f"{value} has the wrong sign: this line "

@@ -22,6 +22,7 @@ import functools
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.inputs import is_whole
 from generator.games.tanis.model import data, numbers, types
 
 
@@ -105,7 +106,7 @@ def parse_score_input(doc: Any, source: str) -> tuple[list[dict[str, list[int]]]
     if "players" not in doc or not isinstance(doc["players"], list):
         raise InputError(f"{source} [players]: expected a list with one object per player")
     first = doc.get("first", 1)
-    if isinstance(first, bool) or not isinstance(first, int):
+    if not is_whole(first):
         raise InputError(f"{source} [first]: expected the player who took the first turn, "
                          "1 or 2")
     players = [_parse_player(p, f"{source} [players[{i}]]") for i, p in enumerate(doc["players"])]

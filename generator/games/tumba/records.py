@@ -33,6 +33,7 @@ from typing import Any
 
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
+from generator.core.inputs import is_whole
 from generator.core.records import Replay, record_report, replay_moves
 from generator.core.report import Report
 from generator.games.tumba.model import MODES, check_target, lines_to_json, parse_lines
@@ -100,18 +101,14 @@ def _only(obj: dict, allowed: set[str], place: str) -> None:
                          + ", ".join(sorted(allowed)))
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _value(value: Any, kind, place: str):
     if kind == "lines":
         if (not isinstance(value, list) or not 1 <= len(value) <= 3
-                or not all(_whole(v) for v in value)):
+                or not all(is_whole(v) for v in value)):
             raise InputError(f"{place}: expected a list of 1 to 3 line numbers")
         return tuple(sorted(value))
     if kind == "player":
-        if not _whole(value) or value < 1:
+        if not is_whole(value) or value < 1:
             raise InputError(f"{place}: expected a player number from 1")
         return value - 1
     if isinstance(kind, tuple):
@@ -122,7 +119,7 @@ def _value(value: Any, kind, place: str):
         if not isinstance(value, bool):
             raise InputError(f"{place}: expected true or false")
         return value
-    if not _whole(value):
+    if not is_whole(value):
         raise InputError(f"{place}: expected a whole number")
     return value
 
@@ -151,16 +148,16 @@ def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, int]:
     if doc["mode"] not in MODES:
         raise InputError(f"{source} [mode]: {doc['mode']!r}; use standard or advanced")
     players, target = doc["players"], doc.get("target")
-    if not _whole(players):
+    if not is_whole(players):
         raise InputError(f"{source} [players]: expected a whole number of players")
-    if target is not None and not _whole(target):
+    if target is not None and not is_whole(target):
         raise InputError(f"{source} [target]: expected a whole number of mummies")
     try:
         check_target(target, doc["mode"], "target")
     except InputError as exc:
         raise InputError(f"{source} [target]: {exc.message}") from None
     dice = doc["dice"]
-    if not (isinstance(dice, dict) and set(dice) == {"seed"} and _whole(dice["seed"])
+    if not (isinstance(dice, dict) and set(dice) == {"seed"} and is_whole(dice["seed"])
             and dice["seed"] >= 0):
         raise InputError(f"{source} [dice]: expected {{\"seed\": N}} with N a whole number ≥ 0")
     if not isinstance(doc["moves"], list):
