@@ -2,7 +2,7 @@
 across dice seeds, and what does a rated random-map sheet cost?
 
 Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
-[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels]``. The maps are N
+[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels,levelpars]``. The maps are N
 generated maps (default 50; map i made from ``derive_seed(77, i)`` with a random level and
 size, as ``realms map`` makes them).
 
@@ -15,12 +15,16 @@ size, as ``realms map`` makes them).
   or ``--rate-games G`` as ``realms rate --games G``) with seeds 1 and 2; the share of maps
   given the same label both times (target >= 95%) with its 95% interval, the labels seen and
   the games the ratings took.
-- sheet: ``realms sheet --map random`` built in this process at --jobs 1 for 20 seeds: seconds
+- sheet: ``realms sheet --map random`` (``[generate] sheet_games``) built in this process at
+  --jobs 1 for 20 seeds: seconds
   for generation + rating (the part this rating owns) and for the whole sheet (render included),
   against the same sheets unrated (``--games 0``) measured in the same run, and the CPU time of
   the whole rated sheet (what it costs on an idle core). Target: the whole rated sheet <= 0.5 s.
-- levels: for each difficulty, 10 requests of ``realms sheet --map random --difficulty L``:
-  how many found a map, and how many rated maps each took.
+- levels: for each difficulty, 10 requests of ``realms sheet --map random --difficulty L``
+  (``[generate] difficulty_games`` a map): how many found a map, and how many rated maps each
+  took.
+- levelpars: for each level, the pars of 12 of its maps (100 games each) against the band
+  edges (``--parts levelpars``; not in the default parts).
 """
 
 from __future__ import annotations
@@ -129,8 +133,8 @@ def part_sheet(seeds: int = 20) -> None:
     rows = []
     for seed in range(seeds):
         row = []
-        for games in (0, sheet_games):
-            opts = {"map": "random", "rating_games": games}
+        for games in (0, None):              # unrated, then rated with the sheet's default
+            opts = {"map": "random", **({"rating_games": 0} if games == 0 else {})}
             t0, c0 = time.perf_counter(), time.process_time()
             (built,) = build("realms", "sheet", seed, options=opts, render=False)
             t1, c1 = time.perf_counter(), time.process_time()
@@ -167,7 +171,7 @@ def part_levels(seeds: int = 10) -> None:
     from generator.games.realms.model import LEVELS
     from generator.games.realms.products import make_map
 
-    sheet_games = data()["generate"]["sheet_games"]
+    sheet_games = data()["generate"]["difficulty_games"]
     for level in LEVELS:
         start, found, tried = time.perf_counter(), 0, []
         for seed in range(seeds):
@@ -181,6 +185,25 @@ def part_levels(seeds: int = 10) -> None:
         print(f"--difficulty {level}: found {found}/{seeds}, rated maps per request median "
               f"{statistics.median(tried):g} (max {max(tried)}), "
               f"{(time.perf_counter() - start) / seeds:.2f} s per request")
+
+
+def part_levelpars(count: int = 12, games: int = 100) -> None:
+    """Where each level's maps land: the par of ``count`` maps of each level (map i from
+    ``derive_seed(901, i)``, par over ``games`` games with dice seed 5000 + i), against the band
+    edges. A level aimed at its band's middle keeps its maps off the edges, where labels flip."""
+    from generator.games.realms.model import LEVELS
+    from generator.games.realms.rating import bands, play_scores
+
+    b = bands()
+    for level in LEVELS:
+        ps = sorted(statistics.median(play_scores(
+            generate_map(make_rng(derive_seed(901, i)), None, level)[0], games, 5000 + i))
+            for i in range(count))
+        near = sum(1 for p in ps if min(abs(p - b.low), abs(p - b.high)) < 5)
+        print(f"level {level}: pars of {count} maps ({games} games each) {ps[0]:g}-{ps[-1]:g}, "
+              f"median {statistics.median(ps):g}; by band {dict(Counter(b.band(p) for p in ps))}; "
+              f"within 5 of an edge ({b.low:g}, {b.high:g}): {near}; all: "
+              + " ".join(f"{p:g}" for p in ps))
 
 
 def main() -> None:
@@ -203,6 +226,9 @@ def main() -> None:
         part_sheet()
     if "levels" in parts:
         part_levels()
+    if "levelpars" in parts:
+        with rating_executor(jobs):
+            part_levelpars()
 
 
 if __name__ == "__main__":

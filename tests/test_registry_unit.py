@@ -107,7 +107,7 @@ def test_describe_an_option_that_follows_another():
 def test_describe_an_option_with_requirements_data_and_files():
     sheet = game("realms").product("sheet")
     rating = sheet.option("rating_games").describe()
-    assert rating["default"] == 40                                 # seeds/realms.toml
+    assert rating["default"] is None               # 12 or 40 games: with or without --difficulty
     assert rating["requires"] == {"map": ["random"]}
     assert rating["limit"] == "rating_games" and rating["high"] == 10000
     assert rating["beyond"] == ("a rating or balance is already within a few points with a few "
@@ -150,7 +150,7 @@ def test_defaults_are_a_products_own_options_with_data_read():
     assert game("tut").product("trail").defaults() == {
         "players": 4, "variant": "en", "shape": "serpentine", "table": None, "spread": False,
         "no_specials_before": 0, "rating_games": 0}
-    assert game("realms").product("sheet").defaults()["rating_games"] == 40
+    assert game("realms").product("sheet").defaults()["rating_games"] is None
 
 
 def test_a_game_finds_its_products():

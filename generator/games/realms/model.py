@@ -52,6 +52,7 @@ SCHEMA = {
               "translated": MapOf({"maps": MapOf(str), "nouns": [[str]], "adjectives": [[str]]})},
     "sheet": {"max_players": int},
     "generate": {"attempts": int, "rating_attempts": int, "sheet_games": int,
+                 "difficulty_games": int,
                  "entrance_gap": float, "max_fill": float, "border": int, "area": int,
                  "area_scale": float, "stone": [float],
                  "room_quarters": int, "variety": int, "golem_gem": float, "tucked": float,

@@ -74,6 +74,17 @@ def test_random_sheet_is_rated_by_default(runner, tmp_path):
     assert doc["map"]["size"] == [12, 12] and doc["map"]["difficulty"] == "easy"
 
 
+def test_a_plain_random_sheet_has_a_quick_rating_by_default(runner, tmp_path):
+    """Without --difficulty 12 games rate the map (the par for the header); with it 40 (above)."""
+    result = run(runner, "sheet", "--map", "random", "--size", "12", "--seed", "2",
+                 "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    r = json.loads((tmp_path / "realms-sheet-2-map-random-size-12.json").read_text())["rating"]
+    assert r["games"] == r["max_games"] == 12
+    lo, hi = r["interval"]
+    assert lo <= r["par"] <= hi
+
+
 def test_map_command_writes_toml_preview_and_report(runner, tmp_path):
     result = run(runner, "map", "--size", "13x12", "--difficulty", "standard", "--rating-games",
                  "40", "--seed", "3", "--out", str(tmp_path))
