@@ -130,8 +130,9 @@ def useful(s, moves: list, close_rounds: int) -> list:
                     continue
             elif e not in ways:
                 continue
-        elif kind is Shovel and (mv.pay not in pays or not worth_a_square(s, mv, late, stuck)
-                                 or not _leads_on(s, mv, good)):
+        elif kind is Shovel and (mv.pay not in pays
+                                 or not worth_a_square(s, mv.x, mv.y, mv.open, late, stuck)
+                                 or not _leads_on(s, mv.x, mv.y, mv.open, good)):
             continue
         out.append(mv)
     if s.unused() and not any(_uses_die(m) for m in out):
@@ -214,33 +215,35 @@ def _opens_way(s, e: int, good: int) -> bool:
     return c >= 0 and bool((good >> a | good >> c) & 1)
 
 
-def worth_a_square(s, mv: Shovel, late: bool, stuck: bool) -> bool:
-    """Is a one-square room worth a move? When it holds a finding, reaches a door or an
-    entrance, closes an opening near the end (one opening), or nothing else fits; elsewhere a
-    tile maps more for the same die and a lone square only walls its neighbours in."""
+def worth_a_square(s, x: int, y: int, sides: str, late: bool, stuck: bool) -> bool:
+    """Is a one-square room on (x, y) with openings ``sides`` worth a move? When it holds a
+    finding, reaches a door or an entrance, closes an opening near the end (one opening), or
+    nothing else fits; elsewhere a tile maps more for the same die and a lone square only walls
+    its neighbours in."""
     b = s.board
-    if stuck or s.findings_left >> b.cell(mv.x, mv.y) & 1:
+    if stuck or s.findings_left >> b.cell(x, y) & 1:
         return True
-    if late and len(mv.open) == 1:
+    if late and len(sides) == 1:
         return True
     doors = b.doors | b.entrances
-    return any(doors >> b.edge(mv.x, mv.y, side) & 1 for side in mv.open)
+    return any(doors >> b.edge(x, y, side) & 1 for side in sides)
 
 
-def _leads_on(s, mv: Shovel, good: int) -> bool:
+def _leads_on(s, x: int, y: int, sides: str, good: int) -> bool:
     """Does every opening of a shovel square face the dungeon, a door, an entrance or a
     coverable square?"""
     from generator.games.realms.model import DELTA
 
     b = s.board
-    for side in mv.open:
-        if (b.doors | b.entrances) >> b.edge(mv.x, mv.y, side) & 1:
+    doors = b.doors | b.entrances
+    for side in sides:
+        if doors >> b.edge(x, y, side) & 1:
             continue
         dx, dy = DELTA[side]
-        x, y = mv.x + dx, mv.y + dy
-        if not b.inside(x, y):
+        nx, ny = x + dx, y + dy
+        if not b.inside(nx, ny):
             return False
-        cell = b.cell(x, y)
+        cell = b.cell(nx, ny)
         if not (s.covered >> cell & 1 or good >> cell & 1):
             return False
     return True

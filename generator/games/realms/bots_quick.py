@@ -100,9 +100,12 @@ class QuickBot:
         left = RULES.rounds - s.round
         late = left < self.close_rounds
         for tm, x, y, _ in shovel_fits(s):
-            mv = Shovel(x, y, "".join(side for _, _, side in tm.form.openings), pays[0])
-            if worth_a_square(s, mv, late, stuck) and _leads_on(s, mv, good):
-                out.append(mv)
+            opens = tm.form.openings
+            sides = _SIDES.get(opens)
+            if sides is None:
+                sides = _SIDES[opens] = "".join(side for _, _, side in opens)
+            if worth_a_square(s, x, y, sides, late, stuck) and _leads_on(s, x, y, sides, good):
+                out.append(Shovel(x, y, sides, pays[0]))
         closing = (s.frontier if late else
                    0 if left > DEAD_END_ROUNDS else dead_ends(s, avail & ~good))
         while closing:
@@ -131,6 +134,10 @@ class QuickBot:
                 if fight is not None:
                     out.append(_Pair(Buy(u), fight))
         return out
+
+
+#: A shovel square's openings, as its move names them ("NE"), by the openings of its form.
+_SIDES: dict[tuple, str] = {}
 
 
 class _Pair:
