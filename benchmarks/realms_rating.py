@@ -2,7 +2,7 @@
 across dice seeds, and what does a rated random-map sheet cost?
 
 Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
-[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels,levelpars]``. The maps are N
+[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels,sheetpar,levelpars]``. The maps are N
 generated maps (default 50; map i made from ``derive_seed(77, i)`` with a random level and
 size, as ``realms map`` makes them).
 
@@ -23,6 +23,8 @@ size, as ``realms map`` makes them).
 - levels: for each difficulty, 10 requests of ``realms sheet --map random --difficulty L``
   (``[generate] difficulty_games`` a map): how many found a map, and how many rated maps each
   took.
+- sheetpar: how far a random-map sheet's par (its default games, and 40) lies from a 400-game
+  par of the same map (``--parts sheetpar``; not in the default parts).
 - levelpars: for each level, the pars of 12 of its maps (100 games each) against the band
   edges (``--parts levelpars``; not in the default parts).
 """
@@ -164,6 +166,30 @@ def part_sheet(seeds: int = 20) -> None:
           f"(max {max(cpu):.3f})")
 
 
+def part_sheetpar(seeds: int = 20, reference: int = 400) -> None:
+    """How far the par printed on a random-map sheet (its default games) lies from the par of
+    ``reference`` games of the same map with other dice, for the seeds of the sheet part; the
+    same with ``difficulty_games`` for comparison."""
+    from generator.games.realms.rating import play_scores
+    from generator.produce import build
+
+    more = data()["generate"]["difficulty_games"]
+    errors: dict[str, list[float]] = {"default": [], str(more): []}
+    for seed in range(seeds):
+        (plain,) = build("realms", "sheet", seed, options={"map": "random"}, render=False)
+        (longer,) = build("realms", "sheet", seed, options={"map": "random", "rating_games": more},
+                          render=False)
+        m = plain.item.map
+        par = statistics.median(play_scores(m, reference, 777))
+        errors["default"].append(abs(plain.item.rating.par - par))
+        errors[str(more)].append(abs(longer.item.rating.par - par))
+    for name, errs in errors.items():
+        games = data()["generate"]["sheet_games"] if name == "default" else more
+        print(f"sheet par with {games} games ({name}) against {reference} games over {seeds} "
+              f"sheets: mean distance {statistics.fmean(errs):.1f}, root mean square "
+              f"{statistics.fmean(e * e for e in errs) ** 0.5:.1f}, max {max(errs):g}")
+
+
 def part_levels(seeds: int = 10) -> None:
     """How reliably ``--difficulty`` finds a map of each label (``realms sheet --map random
     --difficulty L``, its default games), and how many rated maps it takes."""
@@ -226,6 +252,8 @@ def main() -> None:
         part_sheet()
     if "levels" in parts:
         part_levels()
+    if "sheetpar" in parts:
+        part_sheetpar()
     if "levelpars" in parts:
         with rating_executor(jobs):
             part_levelpars()
