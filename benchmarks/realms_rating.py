@@ -135,8 +135,8 @@ def part_sheet(seeds: int = 20) -> None:
     rows = []
     for seed in range(seeds):
         row = []
-        for games in (0, None):              # unrated, then rated with the sheet's default
-            opts = {"map": "random", **({"rating_games": 0} if games == 0 else {})}
+        for games in (0, None):              # unrated, then rated as the command's default
+            opts = {"map": "random", "rating_games": games}
             t0, c0 = time.perf_counter(), time.process_time()
             (built,) = build("realms", "sheet", seed, options=opts, render=False)
             t1, c1 = time.perf_counter(), time.process_time()
@@ -176,7 +176,8 @@ def part_sheetpar(seeds: int = 20, reference: int = 400) -> None:
     more = data()["generate"]["difficulty_games"]
     errors: dict[str, list[float]] = {"default": [], str(more): []}
     for seed in range(seeds):
-        (plain,) = build("realms", "sheet", seed, options={"map": "random"}, render=False)
+        (plain,) = build("realms", "sheet", seed, options={"map": "random", "rating_games": None},
+                         render=False)
         (longer,) = build("realms", "sheet", seed, options={"map": "random", "rating_games": more},
                           render=False)
         m = plain.item.map

@@ -217,14 +217,14 @@ def _header(m: Map, r: Rating | None, say, player: int = 0, players: int = 1):
 # ------------------------------------------------------------------------------------ sheets
 
 def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, players: int = 1,
-                   rating_games: int | None = None, size=None,
+                   rating_games: int | None = 0, size=None,
                    start: str = "normal") -> SheetItem:
     """Product ``sheet``: the game sheet of a shipped map (by name), a map file (TOML or JSON,
     read and validated by the map reader) or, with ``map="random"``, a generated map rated by
-    ``rating_games`` games (None: ``[generate] sheet_games``, or ``difficulty_games`` with a
-    ``difficulty``); a list (``"map-3,map-1"``) gives each player their map (the beginner
-    handicap). ``start`` is what every player has circled before the first round (normal, easy
-    or kids)."""
+    ``rating_games`` games (0, a library call's default: not rated; None, the command's: the
+    data's ``[generate] sheet_games``, or ``difficulty_games`` with a ``difficulty``); a list
+    (``"map-3,map-1"``) gives each player their map (the beginner handicap). ``start`` is what
+    every player has circled before the first round (normal, easy or kids)."""
     wanted = difficulty or None
     if wanted is not None and wanted not in LEVELS:
         raise InputError(f"--difficulty {wanted}: choose one of {', '.join(LEVELS)}")

@@ -85,6 +85,16 @@ def test_a_plain_random_sheet_has_a_quick_rating_by_default(runner, tmp_path):
     assert lo <= r["par"] <= hi
 
 
+def test_a_library_call_leaves_a_random_sheet_unrated_unless_asked():
+    from generator.produce import build
+
+    opts = {"map": "random", "size": "12"}
+    (plain,) = build("realms", "sheet", 2, options=opts, render=False)
+    assert plain.item.rating is None                 # generate_sheet's own default: 0 games
+    (rated,) = build("realms", "sheet", 2, options={**opts, "rating_games": None}, render=False)
+    assert rated.item.rating.games == 12             # None: the command's default
+
+
 def test_map_command_writes_toml_preview_and_report(runner, tmp_path):
     result = run(runner, "map", "--size", "13x12", "--difficulty", "standard", "--rating-games",
                  "40", "--seed", "3", "--out", str(tmp_path))
