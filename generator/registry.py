@@ -118,6 +118,9 @@ class Option(NamedTuple):
     #: The name of its maximum in ``seeds/limits.toml [run]`` (``count``, ``rating_games``…):
     #: ``high`` is read from there, and a value beyond it is refused with the way to do more.
     limit: str = ""
+    #: ``(name, value)`` pairs put into ``help`` (``{name}``) when it is shown, a value being
+    #: a :class:`DataRef` read then: help that quotes the data stays true when the data changes.
+    help_values: tuple[tuple[str, Any], ...] = ()
 
     @property
     def flag(self) -> str:
@@ -130,8 +133,10 @@ class Option(NamedTuple):
             from generator.core.limits import run_limit
 
             high = run_limit(self.limit)
+        text = (self.help.format(**{k: _value(v) for k, v in self.help_values})
+                if self.help_values else self.help)
         return self._replace(default=_value(self.default), choices=tuple(_value(self.choices)),
-                             low=_value(self.low), high=high)
+                             low=_value(self.low), high=high, help=text)
 
     def describe(self) -> dict[str, Any]:
         """Everything about the option as JSON-friendly data (what a form is built from); a

@@ -77,6 +77,27 @@ def test_resolved_reads_every_data_reference():
     assert o.name == "players" and o.help == "P" and o.kind == "int"
 
 
+def test_resolved_puts_data_into_the_help():
+    option = Option("players", "{low} to {high} players; {low}", "int",
+                    help_values=(("low", DataRef(TUT, "trail.min_players")), ("high", 6)))
+    assert option.resolved().help == "2 to 6 players; 2"
+    braces = Option("x", "a {literal} brace")                    # no values: left as written
+    assert braces.resolved().help == "a {literal} brace"
+
+
+def test_the_sheet_help_quotes_the_rating_games_of_the_data(monkeypatch):
+    from generator.games.realms import model
+
+    rating = game("realms").product("sheet").option("rating_games")
+    assert "Default: 12 games, a quick rating for the par; 40 with --difficulty" in \
+        rating.describe()["help"]
+    real = model.data()
+    monkeypatch.setattr(model, "data", lambda: {**real, "generate": {
+        **real["generate"], "sheet_games": 7, "difficulty_games": 70}})
+    assert "Default: 7 games, a quick rating for the par; 70 with --difficulty" in \
+        rating.describe()["help"]
+
+
 def test_resolved_reads_a_limit_only_when_no_high_is_declared():
     assert Option("count", "N", "int", low=1, limit="count").resolved().high == 1000
     assert Option("count", "N", "int", low=1, high=7, limit="count").resolved().high == 7

@@ -32,11 +32,12 @@ SPEC = GameSpec(
                        choices=DataRef(f"{_M}.model:LEVELS")),
                 Option("players", "Copies of each sheet, one per player (each with a name line).",
                        "int", default=1, low=1, high=DataRef(_DATA, "sheet.max_players")),
-                Option("rating_games", _RATING.format(what="generated map") + " Default: a "
-                       "quick rating for the par (sheet_games in seeds/realms.toml), more "
-                       "games with --difficulty (difficulty_games) so that the label asked for "
-                       "is backed.", "int", low=0, metavar="G", requires=_RANDOM,
-                       limit="rating_games"),
+                Option("rating_games", _RATING.format(what="generated map") + " Default: "
+                       "{quick} games, a quick rating for the par; {backed} with --difficulty, "
+                       "so that the label asked for is backed.", "int", low=0, metavar="G",
+                       requires=_RANDOM, limit="rating_games",
+                       help_values=(("quick", DataRef(_DATA, "generate.sheet_games")),
+                                    ("backed", DataRef(_DATA, "generate.difficulty_games")))),
                 Option("size", "The generated map's size, 12 to 16 a side (default: random).",
                        metavar="N|WxH", requires=_RANDOM),
                 Option("start", "Easy-mode starts: easy circles 3 coins, kids 5 coins and a "
