@@ -41,7 +41,7 @@ class Field {
     if (o.kind === "int" || o.kind === "number") {
       return el("input", {type: "number", id, step: o.kind === "int" ? "1" : "any",
         min: o.low ?? undefined, max: o.high ?? undefined, value: o.default ?? "",
-        placeholder: o.default === null ? "— (not given)" : undefined});
+        placeholder: o.default === null ? "default" : undefined});
     }
     const input = el("input", {type: "text", id, value: o.default ?? "", spellcheck: "false",
       placeholder: o.metavar || undefined});
