@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_legal import fits, wand_edges
+from generator.games.realms.rules_legal import fits, shovel_sides, wand_edges
 from generator.games.realms.rules_moves import (
     Buy,
     Coin,
@@ -376,7 +376,7 @@ class GreedyBot:
 
 def _shovel_move(square, pay: int) -> Shovel:
     tm, x, y = square
-    return Shovel(x, y, "".join(side for _, _, side in tm.form.openings), pay)
+    return Shovel(x, y, shovel_sides(tm), pay)
 
 
 _HALOS: dict = {}

@@ -25,7 +25,7 @@ from generator.games.realms.bots_plan import (
     worth_a_square,
 )
 from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_legal import fits, shovel_fits, wand_edges
+from generator.games.realms.rules_legal import fits, shovel_fits, shovel_sides, wand_edges
 from generator.games.realms.rules_moves import Buy, Coin, Defeat, End, Open, Place, Shovel, Wand
 
 
@@ -100,10 +100,7 @@ class QuickBot:
         left = RULES.rounds - s.round
         late = left < self.close_rounds
         for tm, x, y, _ in shovel_fits(s):
-            opens = tm.form.openings
-            sides = _SIDES.get(opens)
-            if sides is None:
-                sides = _SIDES[opens] = "".join(side for _, _, side in opens)
+            sides = shovel_sides(tm)
             if worth_a_square(s, x, y, sides, late, stuck) and _leads_on(s, x, y, sides, good):
                 out.append(Shovel(x, y, sides, pays[0]))
         closing = (s.frontier if late else
@@ -134,10 +131,6 @@ class QuickBot:
                 if fight is not None:
                     out.append(_Pair(Buy(u), fight))
         return out
-
-
-#: A shovel square's openings, as its move names them ("NE"), by the openings of its form.
-_SIDES: dict[tuple, str] = {}
 
 
 class _Pair:

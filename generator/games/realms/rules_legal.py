@@ -9,6 +9,8 @@ mask tests (squares free, no wall along a wall).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from generator.games.realms.rules_board import TileMask
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_moves import (
@@ -86,6 +88,16 @@ def shovel_fits(sheet: Sheet) -> list[tuple[TileMask, int, int, int]]:
     """Every legal one-square room: a square without walls, an opening lined up with a
     remaining opening of the map."""
     return fits(sheet, sheet.board.shovel_by_side, bare=True)
+
+
+def shovel_sides(tm: TileMask) -> str:
+    """The openings of a one-square room's mask as a Shovel move names them ("NE")."""
+    return _sides(tm.form.openings)
+
+
+@lru_cache(maxsize=None)
+def _sides(openings: tuple) -> str:
+    return "".join(side for _, _, side in openings)
 
 
 def wand_edges(sheet: Sheet, erasable: int | None = None) -> tuple[list[int], list[int]]:
@@ -178,7 +190,7 @@ def _tool_moves(sheet: Sheet, values: list[int]) -> list:
     pays = _pays(sheet, "shovel", values)
     if pays:
         for tm, x, y, _ in shovel_fits(sheet):
-            sides = "".join(s for _, _, s in tm.form.openings)
+            sides = shovel_sides(tm)
             out += [Shovel(x, y, sides, p) for p in pays]
     pays = _pays(sheet, "wand", values)
     if pays:

@@ -153,26 +153,30 @@ def sheet_tallies(sheet) -> dict[str, Any]:
                  + (sheet.golems & ~sheet.golems_def).bit_count()
                  + (sheet.gems & ~sheet.golems_def).bit_count()
                  + (sheet.mimics - sheet.mimics_def) + sheet.keys_left)
-    # door states by masks (see _door_state): open = not covered, connected = covered and
-    # no wall; the bots read these tallies after every move they try
-    cov = sheet.cov_edges
+    # counted by masks: the bots read these tallies after every move they try
+    open_, connected = _door_masks(sheet)
     return {
         "oozes": sheet.oozes_def, "skeletons": skeletons, "zombies": sheet.zombies_def,
         "golems": golems, "mimics": sheet.mimics_def, "mummy_hits": list(sheet.hits),
         "magic_items": len(sheet.items), "leftovers": leftovers,
-        "connected_entrances": (b.entrances & cov & ~sheet.walls).bit_count(),
+        "connected_entrances": (b.entrances & connected).bit_count(),
         "remaining_openings": sheet.frontier.bit_count(),
-        "open_entrances": (b.entrances & ~cov).bit_count(),
-        "open_rooms": (b.doors & ~cov).bit_count(),
+        "open_entrances": (b.entrances & open_).bit_count(),
+        "open_rooms": (b.doors & open_).bit_count(),
     }
 
 
+def _door_masks(sheet) -> tuple[int, int]:
+    """The edges still open (no tile there) and those connected (a tile, no wall); an
+    entrance or room door is closed when it is neither."""
+    return ~sheet.cov_edges, sheet.cov_edges & ~sheet.walls
+
+
 def _door_state(sheet, e: int) -> str:
-    """An entrance or room door: open (no tile there), closed (wall) or connected."""
+    """An entrance or room door: open, closed or connected (see :func:`_door_masks`)."""
+    open_, connected = _door_masks(sheet)
     bit = 1 << e
-    if not sheet.cov_edges & bit:
-        return "open"
-    return "closed" if sheet.walls & bit else "connected"
+    return "open" if open_ & bit else "connected" if connected & bit else "closed"
 
 
 def door_states(sheet) -> tuple[list[str], list[str]]:
