@@ -173,21 +173,19 @@ def part_sheetpar(seeds: int = 20, reference: int = 400) -> None:
     from generator.games.realms.rating import play_scores
     from generator.produce import build
 
-    more = data()["generate"]["difficulty_games"]
-    errors: dict[str, list[float]] = {"default": [], str(more): []}
+    gen = data()["generate"]
+    errors: dict[int, list[float]] = {gen["sheet_games"]: [], gen["difficulty_games"]: []}
     for seed in range(seeds):
-        (plain,) = build("realms", "sheet", seed, options={"map": "random", "rating_games": None},
-                         render=False)
-        (longer,) = build("realms", "sheet", seed, options={"map": "random", "rating_games": more},
-                          render=False)
-        m = plain.item.map
-        par = statistics.median(play_scores(m, reference, 777))
-        errors["default"].append(abs(plain.item.rating.par - par))
-        errors[str(more)].append(abs(longer.item.rating.par - par))
-    for name, errs in errors.items():
-        games = data()["generate"]["sheet_games"] if name == "default" else more
-        print(f"sheet par with {games} games ({name}) against {reference} games over {seeds} "
-              f"sheets: mean distance {statistics.fmean(errs):.1f}, root mean square "
+        par = None
+        for games, errs in errors.items():
+            (built,) = build("realms", "sheet", seed, render=False,
+                             options={"map": "random", "rating_games": games})
+            if par is None:                 # the same map whatever the games
+                par = statistics.median(play_scores(built.item.map, reference, 777))
+            errs.append(abs(built.item.rating.par - par))
+    for games, errs in errors.items():
+        print(f"sheet par with {games} games against {reference} games over {seeds} sheets: "
+              f"mean distance {statistics.fmean(errs):.1f}, root mean square "
               f"{statistics.fmean(e * e for e in errs) ** 0.5:.1f}, max {max(errs):g}")
 
 
@@ -198,12 +196,12 @@ def part_levels(seeds: int = 10) -> None:
     from generator.games.realms.model import LEVELS
     from generator.games.realms.products import make_map
 
-    sheet_games = data()["generate"]["difficulty_games"]
+    games = data()["generate"]["difficulty_games"]
     for level in LEVELS:
         start, found, tried = time.perf_counter(), 0, []
         for seed in range(seeds):
             try:
-                made = make_map(make_rng(derive_seed(91, seed)), None, level, sheet_games)
+                made = make_map(make_rng(derive_seed(91, seed)), None, level, games)
             except RuleError:
                 tried.append(data()["generate"]["rating_attempts"])
                 continue

@@ -230,10 +230,10 @@ def check_value(option, value: Any) -> None:
         return
     o = option.resolved()
     wanted = _TYPES.get(o.kind)
-    if wanted is not None and (isinstance(value, bool) or not isinstance(value, wanted[0])):
-        hint = " (write it without quotes)" if isinstance(value, str) else ""
-        raise InputError(f"{o.flag} {value!r}: expected {wanted[1]}{hint}")
-    if o.kind in ("int", "number"):
+    if wanted is not None:
+        if isinstance(value, bool) or not isinstance(value, wanted[0]):
+            hint = " (write it without quotes)" if isinstance(value, str) else ""
+            raise InputError(f"{o.flag} {value!r}: expected {wanted[1]}{hint}")
         if o.high is not None and value > o.high:
             raise InputError(beyond(o.limit, o.flag, value) if o.limit else
                              f"{o.flag} {value}: at most {o.high}")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.core.errors import InputError, RuleError
+from generator.core.inputs import is_whole
 from generator.core.report import Report
 from generator.games.realms.model import (
     LEVELS,
@@ -31,7 +32,6 @@ from generator.games.realms.model import (
 )
 from generator.games.realms.rating import Rating, reference, rating_from_fields, shipped_rating
 from generator.games.realms.rules_map import validate_map
-from generator.core.inputs import is_whole
 
 
 @dataclass(frozen=True)

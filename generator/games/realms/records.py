@@ -18,12 +18,12 @@ from typing import Any
 
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
+from generator.core.inputs import is_whole
 from generator.core.records import Replay, record_report, replay_moves
 from generator.core.report import Report
 from generator.games.realms.model import Map, map_from_fields, map_to_fields
 from generator.games.realms.rules import ListedDice, SeededDice, State
 from generator.games.realms.rules_moves import move_from_json, move_to_json
-from generator.core.inputs import is_whole
 
 RECORD_KEYS = ("map", "players", "start", "dice", "moves")
 
