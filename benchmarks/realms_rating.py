@@ -2,7 +2,8 @@
 across dice seeds, and what does a rated random-map sheet cost?
 
 Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
-[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels,sheetpar,levelpars]``. The maps are N
+[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels,sheetpar,levelpars,
+stabilitycap]``. The maps are N
 generated maps (default 50; map i made from ``derive_seed(77, i)`` with a random level and
 size, as ``realms map`` makes them).
 
@@ -11,8 +12,8 @@ size, as ``realms map`` makes them).
   (target >= 0.9), also with the planner's first 100, 200, ... games only (the planner's
   own noise lowers the correlation), and both pars of every map. When the rating player is
   the planner itself this part is skipped.
-- stability: every map rated as ``realms rate`` does (sequential, ``[rating] games`` at most,
-  or ``--rate-games G`` as ``realms rate --games G``) with seeds 1 and 2; the share of maps
+- stability: every map rated as ``realms rate`` does (sequential, ``[rating] rate_games`` at
+  most, or ``--rate-games G`` as ``realms rate --games G``) with seeds 1 and 2; the share of maps
   given the same label both times (target >= 95%) with its 95% interval, the labels seen and
   the games the ratings took.
 - sheet: ``realms sheet --map random`` (``[generate] sheet_games``) built in this process at
@@ -27,6 +28,11 @@ size, as ``realms map`` makes them).
   par of the same map (``--parts sheetpar``; not in the default parts).
 - levelpars: for each level, the pars of 12 of its maps (100 games each) against the band
   edges (``--parts levelpars``; not in the default parts).
+- stabilitycap: what ``--games`` the stability target would need. Each map's 400 games of the
+  rating player stand for the map; a rating draws its games from them at random (with
+  replacement) and decides as ``realms rate`` does (the same looks, interval and bands). Four
+  pairs of such ratings per map, for several caps: the share of pairs with the same label and
+  the games the ratings took (``--parts stabilitycap``; not in the default parts).
 """
 
 from __future__ import annotations
@@ -120,7 +126,8 @@ def part_stability(ms: list, games: int) -> None:
     print(f"stability over {len(ms)} maps (seeds 1 and 2, at most {games} games): same label "
           f"{same}/{len(ms)} = {same / len(ms):.1%} (95% {lo:.1%}-{hi:.1%}; target >= 95%); "
           f"labels {dict(labels)}; games per rating median {statistics.median(used):g}, "
-          f"max {max(used)} ({time.perf_counter() - start:.0f} s)")
+          f"mean {statistics.fmean(used):.0f}, max {max(used)} "
+          f"({time.perf_counter() - start:.0f} s)")
     for i, (a, b) in enumerate(zip(first, second)):
         if a.label != b.label:
             print(f"  map {i}: {a.label} (par {a.par:g}, {a.games} games) vs {b.label} "
@@ -231,6 +238,38 @@ def part_levelpars(count: int = 12, games: int = 100) -> None:
               + " ".join(f"{p:g}" for p in ps))
 
 
+def part_stabilitycap(ms: list, caps: tuple[int, ...] = (1000, 4000, 16000, 32000),
+                      pairs: int = 4, games: int = 400) -> None:
+    """Label stability against the cap on games, with every map's measured scores standing
+    for the map (see the module doc): ``rate`` itself decides, only its games are drawn from
+    the measured ones, so a cap too costly to play can still be judged."""
+    import random
+
+    from generator.games.realms import rating
+
+    played = scores_of(ms, RATING_PLAYER, games)
+    real = rating.play_scores
+    try:
+        for cap in caps:
+            same, used = 0, []
+            for i, (m, scores) in enumerate(zip(ms, played)):
+                for pair in range(pairs):
+                    got = []
+                    for seed in (2 * pair + 1, 2 * pair + 2):
+                        draw = random.Random(derive_seed(seed, i))
+                        rating.play_scores = (lambda m_, n, *rest, d=draw, s=scores:
+                                              [s[d.randrange(len(s))] for _ in range(n)])
+                        got.append(rating.rate(m, cap, seed))
+                    same += got[0].label == got[1].label
+                    used += [r.games for r in got]
+            total = len(ms) * pairs
+            print(f"stability model, at most {cap} games: same label {same}/{total} = "
+                  f"{same / total:.1%} (target >= 95%); games per rating median "
+                  f"{statistics.median(used):g}, mean {statistics.fmean(used):.0f}", flush=True)
+    finally:
+        rating.play_scores = real
+
+
 def main() -> None:
     args = sys.argv[1:]
 
@@ -240,13 +279,15 @@ def main() -> None:
     n, planner_games = int(opt("--maps", "50")), int(opt("--planner-games", "300"))
     jobs = int(opt("--jobs", "1"))
     parts = opt("--parts", "spearman,stability,sheet,levels").split(",")
-    ms = maps(n) if {"spearman", "stability"} & set(parts) else []
+    ms = maps(n) if {"spearman", "stability", "stabilitycap"} & set(parts) else []
     print(f"rating player: {RATING_PLAYER}")
     with rating_executor(jobs):
         if "spearman" in parts:
             part_spearman(ms, planner_games)
         if "stability" in parts:
-            part_stability(ms, int(opt("--rate-games", str(data()["rating"]["games"]))))
+            part_stability(ms, int(opt("--rate-games", str(data()["rating"]["rate_games"]))))
+        if "stabilitycap" in parts:
+            part_stabilitycap(ms)
     if "sheet" in parts:
         part_sheet()
     if "levels" in parts:

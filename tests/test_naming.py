@@ -28,6 +28,11 @@ FORMATS_MARK = "<!-- naming: formats -->"
 SAME_EVERYWHERE = ("--seed", "--games", "--count", "--format", "--paper", "--mono", "--lang",
                    "--json", "--dask")
 
+#: The one default of SAME_EVERYWHERE that differs on purpose: ``realms rate --games`` is the
+#: most games a rating may play (it stops as soon as its label is clear), not the games a
+#: simulate plays; near a band edge a label needs 16000 to be the same with other dice.
+CAPPED = {"--games": {"realms rate"}}
+
 TAG = re.compile(r"^tombgen/([a-z]+)\.([a-z]+(?:-[a-z]+)*)$")
 
 
@@ -191,7 +196,8 @@ def test_every_simulate_offers_the_same_names_for_the_same_bots():
 
 def test_no_stale_rows_and_no_exceptions_where_there_must_be_none():
     """An option of SAME_EVERYWHERE has one value and one default everywhere; the only
-    exception is a default that follows another option, listed for exactly those commands."""
+    exceptions are a default that follows another option, listed for exactly those commands,
+    and the cap of CAPPED."""
     table = option_table(README)
     used = {param.opts[0] for _, param in every_option()}
     assert sorted(set(table) - used) == []
@@ -200,7 +206,8 @@ def test_no_stale_rows_and_no_exceptions_where_there_must_be_none():
     for flag in SAME_EVERYWHERE:
         assert scoped(table[flag]["value"])[1] == {}, f"{flag} must be the same everywhere"
         exceptions = set(scoped(table[flag]["default"])[1])
-        assert exceptions == follows.get(flag, set()), f"{flag} must be the same everywhere"
+        assert exceptions == follows.get(flag, set()) | CAPPED.get(flag, set()), \
+            f"{flag} must be the same everywhere"
 
 
 def test_a_new_dialect_fails():

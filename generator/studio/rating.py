@@ -2,7 +2,7 @@
 
 A rating plays bot games on a map in batches and stops as soon as its label is clear
 (``generator.games.realms.rating.rate``); the page shows how many games are played so far.
-:func:`counted` runs that very rating and counts its games as they are played, so the page and
+:func:`counted` runs that very rating and counts its games after every batch, so the page and
 ``tombgen realms rate`` give the same numbers.
 """
 
@@ -16,23 +16,8 @@ Progress = Callable[[int, int], None]
 
 
 def counted(m, games: int, seed: int, progress: Progress):
-    """The rating's own ``rate(m, games, seed)``, its games counted as they are played. (It
-    runs in a job's own process, which does nothing else: the counting wrapper is put around
-    ``play_scores`` for the call and taken off after.)"""
-    inner = engine.play_scores
-    played = [0]
-
-    def play_scores(*args, **kwargs):
-        scores = inner(*args, **kwargs)
-        played[0] += len(scores)
-        progress(min(played[0], games), games)
-        return scores
-
-    engine.play_scores = play_scores
-    try:
-        return engine.rate(m, games, seed)
-    finally:
-        engine.play_scores = inner
+    """The rating's own ``rate(m, games, seed)``, its games counted after every batch."""
+    return engine.rate(m, games, seed, progress=lambda r: progress(r.games, games))
 
 
 def rate_map(m, games: int, seed: int, progress: Progress) -> dict[str, Any]:

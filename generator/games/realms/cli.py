@@ -6,7 +6,6 @@ from __future__ import annotations
 import click
 
 from generator.clikit import (
-    SIMULATE_GAMES,
     Group,
     add_products,
     declared_option,
@@ -36,11 +35,20 @@ def check_sheet(options: dict, count: int) -> None:
                          f"for copies of {options['map']} use --players {count}")
 
 
+def rate_games() -> int:
+    """``realms rate --games`` default: ``[rating] rate_games`` of seeds/realms.toml."""
+    from generator.games.realms.model import data
+
+    return data()["rating"]["rate_games"]
+
+
 @group.command()
 @click.argument("map_name", metavar="MAP")
-@click.option("--games", type=limited("games", "--games"), default=SIMULATE_GAMES,
+@click.option("--games", type=limited("games", "--games"), default=rate_games(),
               show_default=True, metavar="N",
-              help="Most games to play; fewer when the label is clear sooner.")
+              help="Most games to play; fewer when the label is clear sooner (only a map near "
+                   "a band edge plays them all). Default: [rating] rate_games of "
+                   "seeds/realms.toml.")
 @shared_option("seed", help="Seed of the dice (an integer ≥ 0). Default: a fresh one, always "
                "printed.")
 @click.option("--json", "as_json", is_flag=True,
@@ -60,8 +68,19 @@ def rate(map_name, games, seed, as_json, jobs, dask) -> None:
     seed = fresh_seed() if seed is None else seed
     click.echo(f"seed: {seed}", err=as_json)
     with rating_executor(jobs, dask):
-        doc = rating_document(map_ref(map_name, m), m, run(m, games, seed))
+        doc = rating_document(map_ref(map_name, m), m, run(m, games, seed, progress=playing_on))
     click.echo(dumps(doc) if as_json else summary_text(doc), nl=not as_json)
+
+
+def playing_on(r) -> None:
+    """After a batch that leaves the label open, a line on stderr when it is a terminal: a
+    rating near a band edge plays on for minutes, and says so."""
+    import sys
+
+    if r.label == "borderline" and r.games < r.max_games and sys.stderr.isatty():
+        lo, hi = r.interval
+        click.echo(f"{r.games} games: par {r.par:g} (95% interval {lo:g}-{hi:g}) crosses a "
+                   f"band edge; playing on, at most {r.max_games} games", err=True)
 
 
 @group.command()

@@ -63,7 +63,7 @@ SCHEMA = {
                                   "coins": [int], "items": [int], "near": float,
                                   "sides": [int]})},
     "rating": {"reference": str, "hard": float, "easy": float, "first": int, "games": int,
-               "seed": int, "shipped_games": int,
+               "rate_games": int, "seed": int, "shipped_games": int,
                "shipped": MapOf({"player": str, "games": int, "seed": int, "par": float,
                                  "interval": [float], "p10": float, "p90": float,
                                  "mean": float})},

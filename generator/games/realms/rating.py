@@ -193,10 +193,12 @@ def looks(games: int) -> list[int]:
 
 
 def rate(m: Map, games: int, seed: int, wanted: str | None = None,
-         player: str | None = None) -> Rating:
+         player: str | None = None,
+         progress: Callable[[Rating], None] | None = None) -> Rating:
     """Rates ``m`` sequentially with at most ``games`` games (see the module doc). With
     ``wanted`` (a label), rating also stops once the interval lies wholly outside that band:
-    the map cannot be what was asked, and its label is then whatever the games support."""
+    the map cannot be what was asked, and its label is then whatever the games support.
+    ``progress`` is given the rating after every batch (the last one included)."""
     from generator.games.realms.bots import RATING_PLAYER
 
     if games < 1:
@@ -206,6 +208,8 @@ def rate(m: Map, games: int, seed: int, wanted: str | None = None,
     for n in looks(games):
         scores += play_scores(m, n - len(scores), seed, len(scores), player)
         r = rating_of(scores, seed, player, games)
+        if progress is not None:
+            progress(r)
         if r.label != BORDERLINE or (wanted and bands().excludes(r.interval, wanted)):
             return r
     return r

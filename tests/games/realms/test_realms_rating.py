@@ -77,6 +77,19 @@ def test_small_map_is_hard_with_any_seed():
     assert {rate(small_map(), 640, seed).label for seed in (5, 6)} == {"hard"}
 
 
+def test_progress_sees_every_batch_and_the_last_is_the_rating(monkeypatch):
+    """A rating near an edge plays every batch (20, 40, 80, 100); progress sees each of them."""
+    par = shipped_rating("map-1").par
+    monkeypatch.setattr(rating, "bands", lambda: Bands(par, par * 1.5))
+    seen = []
+    r = rate(load_map("map-1"), 100, 1, progress=seen.append)
+    assert [s.games for s in seen] == [20, 40, 80, 100] and seen[-1] == r
+    assert r.label == "borderline" and {s.max_games for s in seen} == {100}
+    seen.clear()
+    r = rate(small_map(), 640, 1, progress=seen.append)
+    assert seen == [r] and r.games == 20
+
+
 def test_a_wanted_label_stops_once_excluded():
     r = rate(small_map(), 640, 1, wanted="easy")
     assert r.games == 20 and bands().excludes(r.interval, "easy")
@@ -94,6 +107,35 @@ def test_rate_prints_the_label_and_why(runner):
     assert "seed: 3" in result.output and "Map 1:" in result.output
     assert "par" in result.output and "95% interval" in result.output
     assert f"by the {RATING_PLAYER} player" in result.output
+
+
+def test_rate_plays_at_most_16000_games_by_default(runner):
+    """Pinned by hand: the label of a map near a band edge needs that many games to be the
+    same with other dice for 95% of generated maps (README: rate)."""
+    assert data()["rating"]["rate_games"] == 16000
+    result = run(runner, "rate", "--help")
+    assert result.exit_code == 0 and "default: 16000" in " ".join(result.output.split())
+
+
+def test_a_rating_that_plays_on_says_so_on_a_terminal(monkeypatch, capsys):
+    import sys
+
+    from generator.games.realms.cli import playing_on
+
+    near = rating.Rating("borderline", 145.0, (141.0, 148.0), 100.0, 190.0, 144.2, 640, 1,
+                         "quick", 16000)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    playing_on(near)
+    assert capsys.readouterr().err == ("640 games: par 145 (95% interval 141-148) crosses a "
+                                       "band edge; playing on, at most 16000 games\n")
+    playing_on(rating.Rating("standard", 145.0, (141.0, 146.0), 100.0, 190.0, 144.2, 640, 1,
+                             "quick", 16000))
+    playing_on(rating.Rating("borderline", 145.0, (141.0, 148.0), 100.0, 190.0, 144.2, 16000,
+                             1, "quick", 16000))
+    assert capsys.readouterr().err == ""          # a label, or the last batch: nothing to say
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    playing_on(near)
+    assert capsys.readouterr().err == ""          # not a terminal: quiet
 
 
 def test_rate_json_validates_and_tampering_is_caught(runner, tmp_path):
