@@ -243,31 +243,22 @@ def part_stabilitycap(ms: list, caps: tuple[int, ...] = (1000, 4000, 16000, 3200
     """Label stability against the cap on games, with every map's measured scores standing
     for the map (see the module doc): ``rate`` itself decides, only its games are drawn from
     the measured ones, so a cap too costly to play can still be judged."""
-    import random
-
-    from generator.games.realms import rating
-
     played = scores_of(ms, RATING_PLAYER, games)
-    real = rating.play_scores
-    try:
-        for cap in caps:
-            same, used = 0, []
-            for i, (m, scores) in enumerate(zip(ms, played)):
-                for pair in range(pairs):
-                    got = []
-                    for seed in (2 * pair + 1, 2 * pair + 2):
-                        draw = random.Random(derive_seed(seed, i))
-                        rating.play_scores = (lambda m_, n, *rest, d=draw, s=scores:
-                                              [s[d.randrange(len(s))] for _ in range(n)])
-                        got.append(rating.rate(m, cap, seed))
-                    same += got[0].label == got[1].label
-                    used += [r.games for r in got]
-            total = len(ms) * pairs
-            print(f"stability model, at most {cap} games: same label {same}/{total} = "
-                  f"{same / total:.1%} (target >= 95%); games per rating median "
-                  f"{statistics.median(used):g}, mean {statistics.fmean(used):.0f}", flush=True)
-    finally:
-        rating.play_scores = real
+    for cap in caps:
+        same, used = 0, []
+        for i, (m, scores) in enumerate(zip(ms, played)):
+            for pair in range(pairs):
+                got = []
+                for seed in (2 * pair + 1, 2 * pair + 2):
+                    draw = make_rng(derive_seed(seed, i))
+                    got.append(rate(m, cap, seed, play=lambda first, n, d=draw, s=scores:
+                                    [s[d.randrange(len(s))] for _ in range(n)]))
+                same += got[0].label == got[1].label
+                used += [r.games for r in got]
+        total = len(ms) * pairs
+        print(f"stability model, at most {cap} games: same label {same}/{total} = "
+              f"{same / total:.1%} (target >= 95%); games per rating median "
+              f"{statistics.median(used):g}, mean {statistics.fmean(used):.0f}", flush=True)
 
 
 def main() -> None:

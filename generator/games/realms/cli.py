@@ -77,7 +77,9 @@ def playing_on(r) -> None:
     rating near a band edge plays on for minutes, and says so."""
     import sys
 
-    if r.label == "borderline" and r.games < r.max_games and sys.stderr.isatty():
+    from generator.games.realms.rating import BORDERLINE
+
+    if r.label == BORDERLINE and r.games < r.max_games and sys.stderr.isatty():
         lo, hi = r.interval
         click.echo(f"{r.games} games: par {r.par:g} (95% interval {lo:g}-{hi:g}) crosses a "
                    f"band edge; playing on, at most {r.max_games} games", err=True)

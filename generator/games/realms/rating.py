@@ -194,19 +194,23 @@ def looks(games: int) -> list[int]:
 
 def rate(m: Map, games: int, seed: int, wanted: str | None = None,
          player: str | None = None,
-         progress: Callable[[Rating], None] | None = None) -> Rating:
+         progress: Callable[[Rating], None] | None = None,
+         play: Callable[[int, int], list[float]] | None = None) -> Rating:
     """Rates ``m`` sequentially with at most ``games`` games (see the module doc). With
     ``wanted`` (a label), rating also stops once the interval lies wholly outside that band:
     the map cannot be what was asked, and its label is then whatever the games support.
-    ``progress`` is given the rating after every batch (the last one included)."""
+    ``progress`` is given the rating after every batch (the last one included). ``play(first,
+    n)`` gives the scores of games ``first`` .. ``first + n - 1`` (default: :func:`play_scores`
+    of ``player`` with dice from ``seed``; a model may draw them instead)."""
     from generator.games.realms.bots import RATING_PLAYER
 
     if games < 1:
         raise InputError(f"--games {games}: rating needs at least one game")
     player = player or RATING_PLAYER
+    play = play or (lambda first, n: play_scores(m, n, seed, first, player))
     scores: list[float] = []
     for n in looks(games):
-        scores += play_scores(m, n - len(scores), seed, len(scores), player)
+        scores += play(len(scores), n - len(scores))
         r = rating_of(scores, seed, player, games)
         if progress is not None:
             progress(r)
