@@ -258,7 +258,9 @@ function route() {
   }
   if (view === current) return;
   current = view;
-  clear(document.getElementById("main")).append(view.node);
+  const main = clear(document.getElementById("main"));
+  main.append(view.node);
+  main.dataset.view = `${gameName}/${kind}`;  // which view is shown, once it is
   for (const link of document.querySelectorAll("#nav a")) {
     link.classList.toggle("active", link.getAttribute("href") === location.hash);
     if (link.classList.contains("active")) link.setAttribute("aria-current", "page");

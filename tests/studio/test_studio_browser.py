@@ -40,6 +40,13 @@ def page(browser, server):
     assert errors == []
 
 
+def open_view(page, view: str) -> None:
+    """Click the view's link and wait until it is the view shown: the click's hashchange swaps
+    the views a moment later, and until then the fields on the page are the last view's."""
+    page.click(f"nav a[href='#{view}']")
+    page.wait_for_selector(f"#main[data-view='{view}']", state="attached")
+
+
 def downloaded(page, selector: str) -> tuple[str, bytes]:
     with page.expect_download() as info:
         page.click(selector)
@@ -47,7 +54,7 @@ def downloaded(page, selector: str) -> tuple[str, bytes]:
 
 
 def test_a_tanis_dig_previewed_and_its_pdf_is_the_commands(page, tmp_path):
-    page.click("nav a[href='#tanis/dig']")
+    open_view(page, "tanis/dig")
     page.fill("#seed", "12")
     expect(page.locator(".command")).to_have_text("tombgen tanis dig --seed 12", timeout=TIMEOUT_MS)
     expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
@@ -63,7 +70,7 @@ def test_a_tanis_dig_previewed_and_its_pdf_is_the_commands(page, tmp_path):
 
 
 def test_a_bad_option_is_shown_on_its_field(page):
-    page.click("nav a[href='#tut/trail']")
+    open_view(page, "tut/trail")
     page.wait_for_selector(".pages[data-ready=yes]")
     page.fill(".field-int input >> nth=0", "9")
     page.wait_for_selector(".field.invalid")
@@ -72,7 +79,7 @@ def test_a_bad_option_is_shown_on_its_field(page):
 
 def test_text_from_a_request_is_shown_as_text(page):
     """A value typed into a field comes back in the refusal, and is shown, not run."""
-    page.click("nav a[href='#tut/trail']")
+    open_view(page, "tut/trail")
     page.wait_for_selector(".pages[data-ready=yes]")
     page.fill("input[placeholder=WxH]", "<img src=x onerror=alert(1)><b>12x9</b>")
     page.wait_for_selector(".problem-box li")
@@ -82,7 +89,7 @@ def test_text_from_a_request_is_shown_as_text(page):
 
 
 def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
-    page.click("nav a[href='#realms/editor']")
+    open_view(page, "realms/editor")
     page.wait_for_selector(".verdict.good")
     # a shipped map, unchanged, prints as the command prints it by name
     name, pdf = downloaded(page, "text=Sheet PDF")
@@ -108,7 +115,7 @@ def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
 
 
 def test_a_shipped_maps_stored_rating_is_shown_with_its_interval(page):
-    page.click("nav a[href='#realms/editor']")
+    open_view(page, "realms/editor")
     page.wait_for_selector(".verdict.good")
     # Map 1's stored rating (seeds/realms.toml [rating.shipped.map-1]), against map-3's par
     assert page.locator("p.rated").text_content() == (
