@@ -258,12 +258,14 @@ function route() {
   }
   if (view === current) return;
   current = view;
+  const key = `${gameName}/${kind}`;
   const main = clear(document.getElementById("main"));
   main.append(view.node);
-  main.dataset.view = `${gameName}/${kind}`;  // which view is shown, once it is
+  main.dataset.view = key;  // which view is shown, once it is
   for (const link of document.querySelectorAll("#nav a")) {
-    link.classList.toggle("active", link.getAttribute("href") === location.hash);
-    if (link.classList.contains("active")) link.setAttribute("aria-current", "page");
+    const shown = link.dataset.view === key;
+    link.classList.toggle("active", shown);
+    if (shown) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
   view.show();

@@ -3,6 +3,8 @@ simulate games, replay records."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from generator.clikit import (
@@ -75,8 +77,6 @@ def rate(map_name, games, seed, as_json, jobs, dask) -> None:
 def playing_on(r) -> None:
     """After a batch that leaves the label open, a line on stderr when it is a terminal: a
     rating near a band edge plays on for minutes, and says so."""
-    import sys
-
     from generator.games.realms.rating import BORDERLINE
 
     if r.label == BORDERLINE and r.games < r.max_games and sys.stderr.isatty():
