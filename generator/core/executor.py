@@ -106,7 +106,13 @@ class LocalPool:
                 writer.close()
             except OSError:
                 pass
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
+        # The pool's manager thread now ends, closing its wake-up pipe as it goes. Wait for it:
+        # at exit the interpreter wakes every such thread through that pipe without a lock, and
+        # a pipe closed in between is an "Exception ignored" traceback under the one-line stop.
+        if manager is not None:
+            manager.join(MANAGER_JOIN_SECONDS)
 
     def map_unordered(self, fn: Callable, units: Iterable) -> Iterator[tuple[Any, Any]]:
         from concurrent.futures import FIRST_COMPLETED, wait
@@ -159,6 +165,10 @@ class LocalPool:
 
     def close(self) -> None:
         self._reset()
+
+
+#: How long :meth:`LocalPool.abort` waits for a stopped pool's manager thread (seconds).
+MANAGER_JOIN_SECONDS = 10
 
 
 def _worker_init(parent: int | None = None) -> None:

@@ -57,3 +57,11 @@ def exit_on_three(n):
     if n == 3:
         os._exit(3)
     return n * 10
+
+
+def nap(n):
+    """A unit of plain work that takes a while (a pool busy when it is stopped)."""
+    import time
+
+    time.sleep(0.2)
+    return n

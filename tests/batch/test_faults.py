@@ -104,3 +104,16 @@ def test_a_run_killed_half_way_leaves_no_partial_file_and_the_rerun_completes(tm
     assert not (out / ".tombgen-parts").exists()
     reference = run_batch(config, out=tmp_path / "ref", jobs=2)
     assert reference.built == 100 and outputs(out) == outputs(tmp_path / "ref")
+
+
+def test_an_aborted_pool_leaves_no_manager_thread_for_the_exit_to_wake():
+    """At exit the interpreter wakes each pool's manager thread through a pipe, without a lock;
+    a thread still closing that pipe then prints a traceback under the one-line stop. So abort
+    returns only once the manager thread has ended and closed its pipe."""
+    pool = LocalPool(2)
+    units = pool.map_unordered(batch_faults.nap, range(20))
+    next(units)  # the workers are busy with the next units
+    inner = pool.pool
+    manager, wakeup = inner._executor_manager_thread, inner._executor_manager_thread_wakeup
+    pool.abort()
+    assert not manager.is_alive() and wakeup._closed
