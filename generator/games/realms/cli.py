@@ -10,14 +10,15 @@ import click
 from generator.clikit import (
     Group,
     add_products,
+    declared,
     declared_option,
     echo_report,
     executor_options,
-    limited,
     read_json_arg,
     shared_option,
     simulate_options,
 )
+from generator.registry import DataRef, Option
 
 
 @click.group(name="realms", cls=Group)
@@ -37,20 +38,12 @@ def check_sheet(options: dict, count: int) -> None:
                          f"for copies of {options['map']} use --players {count}")
 
 
-def rate_games() -> int:
-    """``realms rate --games`` default: ``[rating] rate_games`` of seeds/realms.toml."""
-    from generator.games.realms.model import data
-
-    return data()["rating"]["rate_games"]
-
-
 @group.command()
 @click.argument("map_name", metavar="MAP")
-@click.option("--games", type=limited("games", "--games"), default=rate_games(),
-              show_default=True, metavar="N",
-              help="Most games to play; fewer when the label is clear sooner (only a map near "
-                   "a band edge plays them all). Default: [rating] rate_games of "
-                   "seeds/realms.toml.")
+@declared(Option("games", "Most games to play; fewer when the label is clear sooner (only a "
+                 "map near a band edge plays them all). Default: [rating] rate_games of "
+                 "seeds/realms.toml.", "int", low=1, metavar="N", limit="games",
+                 default=DataRef("generator.games.realms.model:data", "rating.rate_games")))
 @shared_option("seed", help="Seed of the dice (an integer ≥ 0). Default: a fresh one, always "
                "printed.")
 @click.option("--json", "as_json", is_flag=True,
