@@ -1,8 +1,8 @@
 """The Hidden Realms player aid: a round, dice, tile placement, findings, monsters, the Mummy,
-coins, magic items and final scoring.
+coins, magic items, final scoring and the achievements.
 
-Every number comes from ``seeds/realms.toml`` (the Mummy example is computed with the same
-formula the scorer uses); sentences come from the text catalogue
+Every number comes from ``seeds/realms.toml``; the Mummy example is the engine's scorer
+(:func:`mummy_points`) on the rulebook's hits; sentences come from the text catalogue
 (``templates/i18n/<lang>/realms.toml``, table ``[aid]``).
 """
 
@@ -11,12 +11,16 @@ from __future__ import annotations
 from generator.draw.content import Aid, Para, Section, Steps, Table, ref
 from generator.core.i18n import Catalogue
 from generator.games.realms.model import data
+from generator.games.realms.rules_holdings import ACHIEVEMENTS
+from generator.games.realms.rules_scoring import mummy_points
 
 K = "realms.aid"
 MONSTERS = ("ooze", "skeleton", "zombie", "golem", "mimic", "mummy")
 ITEMS = ("wand", "skeleton-key", "hammer", "shovel")
-#: The Mummy example: which hit, in which round.
-EXAMPLE_HIT, EXAMPLE_ROUND = 3, 13
+#: The Mummy example: the rulebook's scoring example hits the Mummy in rounds 8, 11, 13 and 18;
+#: the card shows its third hit.
+EXAMPLE_HITS, EXAMPLE_HIT = (8, 11, 13, 18), 3
+MINUS = "\u2212"
 
 
 def _ladder(values) -> str:
@@ -36,10 +40,12 @@ def mummy_rows() -> tuple[tuple[str, ...], ...]:
 
 
 def mummy_example(cat: Catalogue) -> str:
-    """A worked hit: (base − round) × the hit's multiplier, from the data."""
+    """A worked hit of the rulebook's example game: its points computed by the engine's scorer;
+    the formula's numbers from the data."""
     base, mult = data()["game"]["mummy_base"], data()["mummy"]["multipliers"][EXAMPLE_HIT - 1]
-    return cat(f"{K}.mummy.example", hit=EXAMPLE_HIT, round=EXAMPLE_ROUND, base=base, mult=mult,
-               fame=(base - EXAMPLE_ROUND) * mult)
+    rnd = sorted(EXAMPLE_HITS)[EXAMPLE_HIT - 1]
+    return cat(f"{K}.mummy.example", hit=EXAMPLE_HIT, round=rnd, base=base, mult=mult,
+               fame=mummy_points(list(EXAMPLE_HITS))[EXAMPLE_HIT - 1])
 
 
 def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
@@ -55,7 +61,7 @@ def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
         (cat[f"{K}.score.items"], cat(f"{K}.score.each", n=s["magic_item"])),
         (cat[f"{K}.score.leftovers"], cat(f"{K}.score.each", n=s["leftover"])),
         (cat(f"{K}.score.entrances", counts=entrance_counts), _ladder(s["entrances"])),
-        (cat[f"{K}.score.penalties"], cat(f"{K}.score.each", n=-s["penalty"])),
+        (cat[f"{K}.score.penalties"], cat(f"{K}.score.each", n=f"{MINUS}{s['penalty']}")),
     )
 
 
@@ -121,7 +127,19 @@ def _end(cat: Catalogue) -> Section:
     ))
 
 
+def _achievements(cat: Catalogue) -> Section:
+    """The rulebook's five achievements, each with what it needs besides the score."""
+    return Section(f"{K}.achievements", cat[f"{K}.achievements.title"], (
+        Para(f"{K}.achievements.intro", cat(f"{K}.achievements.intro",
+                                            points=data()["scoring"]["achievement"]), keep=True),
+        Steps(f"{K}.achievements.list",
+              tuple(cat(f"{K}.achievements.item", name=cat[f"realms.names.achievement.{code}"],
+                        what=cat[f"{K}.achievements.{code}"]) for code in ACHIEVEMENTS),
+              ordered=False),
+    ))
+
+
 def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
     """The aid's content in the catalogue's language (Hidden Realms has no variants)."""
     return Aid("realms", cat[f"{K}.title"], cat[f"{K}.subtitle"],
-               _play(cat) + _fight(cat) + (_end(cat),))
+               _play(cat) + _fight(cat) + (_end(cat), _achievements(cat)))

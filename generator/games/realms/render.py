@@ -90,7 +90,7 @@ def plan(sheet: Sheet, m: Map, say: Words | None = None, start: str = "normal") 
     top = sheet.top + HEADER_H
     width = sheet.content_width
     a_w = rounds_width()
-    _, tile_h = tile_min_size()
+    _, tile_h = tile_min_size(say)
     row2_min = max(tile_h, log_height(log_min_width()),
                    backpack_height(backpack_min_width(), say, start))
     row1_max = sheet.bottom - top - GAP - row2_min
@@ -111,18 +111,18 @@ def plan(sheet: Sheet, m: Map, say: Words | None = None, start: str = "normal") 
     boxes["A"] = Box(x, top, a_w, row1)
     x += a_w + GAP
     boxes["F"] = Box(x, top, sheet.right - x, row1)
-    boxes.update(_row2(sheet, top + row1 + GAP, lambda w: backpack_height(w, say, start)))
+    boxes.update(_row2(sheet, top + row1 + GAP, lambda w: backpack_height(w, say, start), say))
     return Plan(cell, boxes)
 
 
-def _row2(sheet: Sheet, y: float, backpack_h) -> dict:
+def _row2(sheet: Sheet, y: float, backpack_h, say: Words | None = None) -> dict:
     """Tile Table, Monster Log and Backpack side by side in what is left of the page: the Tile
     Table as big as fits, then the other two share the rest (each no taller than the room);
     ``backpack_h(width)`` is the Backpack's height with its words."""
     height = sheet.bottom - y
     width = sheet.content_width
     d_min, e_min = log_min_width(), backpack_min_width()
-    g = tile_geometry(width - d_min - e_min - 2 * GAP, height)
+    g = tile_geometry(width - d_min - e_min - 2 * GAP, height, say)
     extra = width - g.width - d_min - e_min - 2 * GAP
     d_w = _widest(log_height, d_min, d_min + extra / 2, height)
     e_w = _widest(backpack_h, e_min, e_min + extra / 2, height)

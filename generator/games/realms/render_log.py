@@ -219,7 +219,8 @@ def _mummy(sheet: Sheet, width: float, y: float, say: Words) -> list[Item]:
 
 def _coin_note(say: Words) -> str:
     c = data()["coins"]
-    return say("backpack.coin_uses", adjust=c["adjust"], roll=c["roll"], buy=c["buy"])
+    return say("backpack.coin_uses", adjust=c["adjust"], roll=c["roll"], buy=c["buy"],
+               cap=data()["capacity"]["coins"])
 
 
 def backpack_height(width: float, say: Words | None = None, start: str = "normal") -> float:

@@ -2,7 +2,9 @@
 
 All counts, die values, rewards and points come from the rules data (``seeds/realms.toml``), so
 the printed tables always match the engine. Sizes adapt to the room the page composer gives each
-area, within the print limits (write-in boxes of 5 mm or more).
+area, within the print limits (write-in boxes of 5 mm or more). Under the Tile Table's 3 x 3
+room, the rulebook's five achievements are a checklist: a box to tick at the end of the game,
+each achievement's name and what it needs besides the final score.
 """
 
 from __future__ import annotations
@@ -11,15 +13,18 @@ from generator.core.errors import BuildError
 from generator.core.i18n import Words
 from generator.draw.paper import Sheet
 from generator.draw.scene import Item, Line, Polygon, Rect, Style
-from generator.draw.text import paragraph
+from generator.draw.text import fit_lines, paragraph, set_lines
 from generator.draw.widgets import line_style
 from generator.games.realms.model import data, distinct_forms
 from generator.games.realms.render_kit import (
     HEAD_H,
     LABEL_PT,
     MIN_BOX,
+    NOTE_LINE,
     NOTE_PT,
     Area,
+    beside,
+    block_title,
     box,
     die,
     heading,
@@ -30,6 +35,7 @@ from generator.games.realms.render_kit import (
     sheet_words,
 )
 from generator.games.realms.rules_data import RULES
+from generator.games.realms.rules_holdings import ACHIEVEMENTS
 
 # Rounds Table columns (mm): round number, die slots, the Mummy's (21 - round)
 NUM_W, SLOT_W, MUMMY_W = 5.0, 5.4, 5.5
@@ -91,9 +97,10 @@ def display_form(code: str):
 
 
 class _TileGeometry:
-    """Column and row sizes of the Tile Table for a square size ``s``."""
+    """Column and row sizes of the Tile Table for a square size ``s``; ``below`` is the height
+    of the achievements checklist under it."""
 
-    def __init__(self, s: float):
+    def __init__(self, s: float, below: float = 0.0):
         rows = data()["table"]["rows"]
         self.s = s
         forms = [[display_form(c) for c in row["shapes"]] for row in rows]
@@ -105,27 +112,75 @@ class _TileGeometry:
         self.row_h = [max(max(f.height for f in row) * s + 2.2, MIN_BOX + 1.8) for row in forms]
         self.width = self.die_w + len(forms[0]) * self.col_w + self.reward_w
         self.room_h = max(3 * s, 11.0) + 3.0
-        self.height = HEAD_H + 6.2 + sum(self.row_h) + 7.0 + self.room_h
+        self.below = below
+        self.height = HEAD_H + 6.2 + sum(self.row_h) + 7.0 + self.room_h + below
 
 
-def tile_geometry(width: float, height: float) -> _TileGeometry:
-    """The biggest square size (2.6 to 4.2 mm) that fits the Tile Table in width x height."""
+def tile_geometry(width: float, height: float, say: Words | None = None) -> _TileGeometry:
+    """The biggest square size (2.6 to 4.2 mm) that fits the Tile Table and the achievements
+    under it in width x height."""
     for tenth in range(42, 25, -1):
         g = _TileGeometry(tenth / 10)
+        g = _TileGeometry(tenth / 10, achievements_height(g.width, say))
         if g.width <= width and g.height <= height:
             return g
     raise BuildError(f"the Tile Table does not fit in {width:.0f} x {height:.0f} mm")
 
 
-def tile_min_size() -> tuple[float, float]:
+def tile_min_size(say: Words | None = None) -> tuple[float, float]:
     g = _TileGeometry(2.6)
+    g = _TileGeometry(2.6, achievements_height(g.width, say))
     return g.width, g.height
+
+
+ACH_BOX = 3.6        # mm: a box to tick, not to write in
+ACH_ROW = 4.6        # mm per achievement of one line
+
+
+def achievements_height(width: float, say: Words | None = None) -> float:
+    """The achievements checklist's height at ``width``: its title and one row per
+    achievement (a second line where a translation needs one)."""
+    say = say or sheet_words()
+    title, note = _achievement_head(say)
+    extra = sum((len(_achievement_lines(say, width, code)) - 1) * NOTE_LINE
+                for code in ACHIEVEMENTS)
+    return 5.0 + (0.0 if beside(title, note, width) else NOTE_LINE + 0.3) + \
+        len(ACHIEVEMENTS) * ACH_ROW + extra
+
+
+def _achievement_head(say: Words) -> tuple[str, str]:
+    return (say("backpack.achievements"),
+            say("backpack.achievements_note", points=data()["scoring"]["achievement"]))
+
+
+def _achievement_lines(say: Words, width: float, code: str) -> list[str]:
+    words = say("achievement.line", name=say.cat[f"realms.names.achievement.{code}"],
+                what=say(f"achievement.{code}"))
+    lines = fit_lines(words, NOTE_PT, width - ACH_BOX - 1.5)
+    if len(lines) > 2:
+        raise BuildError(f"the achievement {code!r} ({say.key(f'achievement.{code}')}) needs "
+                         f"more than two lines in {width:.0f} mm")
+    return lines
+
+
+def _achievements(sheet: Sheet, width: float, y: float, say: Words) -> list[Item]:
+    """The checklist: a box to tick once the game is over and the achievement is earned."""
+    items, below = block_title(sheet, y, *_achievement_head(say), width)
+    y += 4.6 + below
+    for code in ACHIEVEMENTS:
+        lines = _achievement_lines(say, width, code)
+        items.append(Rect(0, y, ACH_BOX, ACH_BOX, Style(stroke=sheet.theme("ink"), width=0.35,
+                                                        fill=sheet.theme("paper"))))
+        items += set_lines(ACH_BOX + 1.5, y + 2.7, lines, NOTE_PT, width - ACH_BOX - 1.5,
+                           fill=sheet.theme("ink"))
+        y += ACH_ROW + (len(lines) - 1) * NOTE_LINE
+    return items
 
 
 def tile_area(sheet: Sheet, width: float, height: float, say: Words) -> Area:
     """Area C: each row's shapes to scale with a box to mark their first use, the die a full
     row grants, the key a full column grants, and the 3 x 3 room paid with two dice."""
-    g = tile_geometry(width, height)
+    g = tile_geometry(width, height, say)
     table = data()["table"]
     # the note takes two lines in the geometry; a longer one (a translation) takes a third
     # from the spare height, which otherwise makes the rows roomier (up to 4 mm each)
@@ -133,7 +188,7 @@ def tile_area(sheet: Sheet, width: float, height: float, say: Words) -> Area:
     if lines > 3 or g.height + extra > height + 1e-9:
         raise BuildError(f"the Tile Table's note {say.key('tiles.note')} needs {lines} lines; "
                          f"{width:.0f} x {height:.0f} mm hold two, or three with room to spare")
-    pad = min((height - g.height - extra) / (len(g.row_h) + 2), 4.0)
+    pad = min((height - g.height - extra) / (len(g.row_h) + 3), 4.0)
     items: list[Item] = heading(sheet, "C", say("area.tiles"), g.width)
     items += paragraph(0, HEAD_H + 2.0, say("tiles.note"), NOTE_PT, g.width, lines,
                        fill=sheet.theme("ink"))
@@ -157,7 +212,8 @@ def tile_area(sheet: Sheet, width: float, height: float, say: Words) -> Area:
         items.append(icon("key", cx, y + 3.5, 4.8))
     y += 7.0 + pad
     items += _room_block(sheet, g, y, say)
-    return Area(items, g.width, g.height + extra + pad * (len(g.row_h) + 1))
+    items += _achievements(sheet, g.width, y + g.room_h + pad, say)
+    return Area(items, g.width, g.height + extra + pad * (len(g.row_h) + 2))
 
 
 def _reward(sheet: Sheet, value: int, cx: float, cy: float) -> list[Item]:

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
-from generator.draw.scene import PT_TO_MM, Group, Item, Page, Rect, Style, translate
+from generator.draw.scene import PT_TO_MM, Group, Item, Line, Page, Rect, Style, translate
 from generator.draw.text import paragraph, set_lines, text, wrap
 from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, title_block
 from generator.games.tanis import render_flip as flip
-from generator.games.tanis.model import Dig, Layer, flip_axis, sheet_numbers
+from generator.games.tanis.model import Dig, Layer, data, flip_axis, sheet_numbers
 
 LAYER_ROLES = ("layer1", "layer2", "layer3", "layer4")
+#: In black and white the four layer fills are two greys: layers 3 and 4 add a hatching (one way
+#: each), so every layer of a drawing reads apart from the others without colour.
+MONO_HATCH = (None, None, 1, -1)
+HATCH_GAP = 1.6       # mm between hatch lines
 LEADING = BODY_PT * PT_TO_MM * 1.2
 GAP = 10.0            # between the two columns
 INSTRUCTIONS = 4      # [dig.lay] 1..4 of the catalogue; later layers take the last
@@ -37,16 +41,46 @@ def _box_diagram(sheet: Sheet, dig: Dig, layer: Layer, unit: float, role: str,
                               Style(stroke=ink, width=0.8, fill=sheet.theme("paper")))]
     inset = 0.7
     fill = sheet.theme(role)
+    slope = MONO_HATCH[LAYER_ROLES.index(role)] if sheet.theme.mono else None
     for number, tile in zip(sheet_numbers(layer), layer):
         t = tile.flipped(dig.box, axis) if axis else tile
         x, y, w, h = t.x * unit + inset, t.y * unit + inset, t.w * unit - 2 * inset, t.h * unit - 2 * inset
         items.append(Rect(x, y, w, h, Style(stroke=ink, width=0.4, fill=fill), radius=1.2))
+        label_text = text(x + w / 2, y + h / 2 + 1.2, str(number), SMALL_PT, anchor="middle",
+                          fill=sheet.theme("ink"))
+        if slope:
+            items += hatch(sheet, (x + 0.6, y + 0.6, w - 1.2, h - 1.2), slope)
+            # the number on a plate of the tile's own fill, so the hatching never crosses it
+            pw = label_text.width + 1.4
+            items.append(Rect(x + (w - pw) / 2, y + h / 2 - 1.6, pw, 3.6,
+                              Style(stroke=None, fill=fill), radius=0.6))
         # Ink, not muted grey: the number must read on every layer colour (>= 4.5:1).
-        items.append(text(x + w / 2, y + h / 2 + 1.2, str(number), SMALL_PT, anchor="middle",
-                          fill=sheet.theme("ink")))
+        items.append(label_text)
     cx, cy = flip.lid_corner(axis, dig.box) if axis else (0, 0)
     items += flip.corner_mark(sheet, cx * unit, cy * unit, width * unit, height * unit)
     return items
+
+
+def hatch(sheet: Sheet, box: tuple[float, float, float, float], slope: int) -> list[Item]:
+    """Diagonal lines across the box (x, y, w, h), clipped to it: rising to the right for
+    ``slope`` 1, falling for -1 (the mono theme's cue for layers 3 and 4)."""
+    x0, y0, w, h = box
+    x1, y1 = x0 + w, y0 + h
+    style = Style(stroke=sheet.theme("muted"), width=sheet.limits["min_line"])
+    out: list[Item] = []
+    k = HATCH_GAP / 2
+    while k < w + h:
+        # the line through (x0 + k, y0) going down-left (slope 1) or (x0 + k - h, y0) down-right
+        if slope > 0:       # x + y = x0 + y0 + k
+            a, b = max(x0, x0 + k - h), min(x1, x0 + k)
+            pts = ((a, y0 + k - (a - x0)), (b, y0 + k - (b - x0)))
+        else:               # x - y = x0 - y1 + k
+            a, b = max(x0, x0 + k - h), min(x1, x0 + k)
+            pts = ((a, y1 - k + (a - x0)), (b, y1 - k + (b - x0)))
+        if b - a > 0.05:
+            out.append(Line(*pts[0], *pts[1], style))
+        k += HATCH_GAP
+    return out
 
 
 def _panel_height(dig: Dig, unit: float, axis: str, sheet: Sheet, extra: float) -> float:
@@ -108,10 +142,18 @@ def render_dig(dig: Dig, sheet: Sheet, info) -> list[Page]:
     intro = say("intro", tiles=sum(len(layer) for layer in dig.layers), layers=len(dig.layers),
                 corner=flip.corner_words(flip.lid_corner(axis, dig.box), dig.box, say))
     intro += " " + say("classic_note") if dig.style == "classic" else ""
+    intro += " " + say("numbers")
     lines = len(wrap(intro, BODY_PT, sheet.content_width))
     items += paragraph(sheet.left, y, intro, BODY_PT, sheet.content_width, lines,
                        fill=sheet.theme("ink"))
-    y += (lines - 1) * LEADING + 6
+    y += (lines - 1) * LEADING + 4
+    box = data()["box"]
+    note = say("assumed", w=box["width"], h=box["height"], long=box["tile_long"],
+               short=box["tile_short"])
+    small = len(wrap(note, SMALL_PT, sheet.content_width))
+    items += paragraph(sheet.left, y, note, SMALL_PT, sheet.content_width, small,
+                       fill=sheet.theme("muted"))
+    y += (small - 1) * SMALL_PT * PT_TO_MM * 1.2 + 6
     col_w = (sheet.content_width - GAP) / 2
     extra = _instruction_extra(say, dig, col_w)
     right = _turning(sheet, dig, axis, col_w, say)

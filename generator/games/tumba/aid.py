@@ -1,33 +1,51 @@
-"""The Tutan Tumba player aid: a turn, placing, the powers, incineration, the ways into the
-tomb, every roll, and the Pharaoh's Wrath (advanced) rules on cards of their own.
+"""The Tutan Tumba player aid: a turn, the standard board, placing (with worked pushes), the
+powers, incineration, the ways into the tomb, every roll, and the Pharaoh's Wrath (advanced)
+rules on cards of their own.
 
-The roll grid is computed by the engine (:func:`generator.games.tumba.rules.roll_options`) for
-all 56 distinct rolls on an empty standard board: every legal way to use it and the powers it
-triggers. Line numbers, counts and sequences come from ``seeds/tumba.toml``; sentences from the
-text catalogue (``templates/i18n/<lang>/tumba.toml``, table ``[aid]``).
+What the cards show is computed: the roll grid by the engine
+(:func:`generator.games.tumba.rules.roll_options`) for all 56 distinct rolls on an empty standard
+board, every legal way to use it and the powers it triggers; the pushes by the engine placing
+the mummy of each example the placing claim lists for the card (``card = true`` in
+``templates/claims/tumba.toml``); the standard board's lines, Maat's Rest and Osiris lines, counts
+and sequences from ``seeds/tumba.toml``. Sentences come from the text catalogue
+(``templates/i18n/<lang>/tumba.toml``, table ``[aid]``).
 """
 
 from __future__ import annotations
 
-from generator.draw.content import Aid, Chips, Para, Section, Steps, Table, Term, ref
+from generator.core.claims import load_claims
 from generator.core.i18n import Catalogue
-from generator.games.tumba.model import data, targets
+from generator.draw.content import Aid, Chips, Para, Section, Steps, Table, Term, ref
+from generator.games.tumba.cli_text import line_runs
+from generator.games.tumba.model import data, standard_layout, targets
 from generator.games.tumba.rules import roll_options
 from generator.games.tumba.rules_roll import all_rolls
 
 K = "tumba.aid"
 POWERS = ("golden-triple", "anubis-double", "secret-passage", "osiris-maneuver")
+EMPTY_MARK = "·"
 
 
-def spans(numbers) -> str:
-    """Line numbers as runs: [1, 2, 3, 4, 7] -> '1–4, 7'."""
-    numbers, runs = sorted(numbers), []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    return ", ".join(f"{a}–{b}" if b > a + 1 else f"{a}, {b}" if b > a else str(a) for a, b in runs)
+def spans(cat: Catalogue, numbers) -> str:
+    """Line numbers as runs in the catalogue's language: [1, 2, 3, 4, 7] -> '1–4, 7' (in
+    French '1 à 4, 7')."""
+    return line_runs(numbers, cat.words(K))
+
+
+def push_rows(cat: Catalogue) -> tuple[tuple[str, str, str], ...]:
+    """The placing examples of the card, as the engine plays them: (the line from the tomb
+    outward, the mummy placed, the line after it or 'refused')."""
+    from generator.games.tumba.claims import card_rows
+
+    claims = load_claims("tumba")
+    examples = [e for key in (f"{K}.place.enter", f"{K}.place.full")
+                for e in claims.claim_of(key).examples if e.fields.get("card")]
+
+    def cells(line: str) -> str:
+        return " ".join(EMPTY_MARK if c == "." else c for c in line)
+
+    return tuple((cells(before), mover, cells(after) if after else cat[f"{K}.place.refused"])
+                 for before, mover, after in card_rows(examples))
 
 
 def roll_row(cat: Catalogue, dice) -> tuple[str, Chips, str]:
@@ -46,21 +64,38 @@ def _legend(cat: Catalogue) -> str:
 
 
 def _standard(cat: Catalogue) -> tuple[Section, ...]:
+    from generator.games.tumba.render import run_sentences
+
     d = data()
+    comp = d["components"]
     sizes = dict(enumerate(d["standard"]["lines"], start=1))
     a, b = d["standard"]["passages"][0], d["standard"]["passages"][-1]
-    maat = spans(n for n, k in sizes.items() if k in d["powers"]["maat_sizes"])
-    osiris = spans(n for n, k in sizes.items() if k in d["powers"]["osiris_sizes"])
+    maat = spans(cat, (n for n, k in sizes.items() if k in d["powers"]["maat_sizes"]))
+    osiris = spans(cat, (n for n, k in sizes.items() if k in d["powers"]["osiris_sizes"]))
     turn = Section(f"{K}.turn", cat[f"{K}.turn.title"], (
         Steps(f"{K}.turn.steps", (cat[f"{K}.turn.start"], cat[f"{K}.turn.roll"],
                                   cat(f"{K}.turn.attack", see=ref(f"{K}.fire")))),
+        Para(f"{K}.turn.skip", cat[f"{K}.turn.skip"]),
         Para(f"{K}.turn.win", cat(f"{K}.turn.win", target=d["win"]["target"],
-                                  mummies=d["components"]["mummies"])),
+                                  mummies=comp["mummies"])),
+    ))
+    board = Section(f"{K}.board", cat[f"{K}.board.title"], (
+        Para(f"{K}.board.intro", cat(f"{K}.board.intro", chambers=comp["chambers"],
+                                     passages=comp["passages"]), keep=True),
+        Steps(f"{K}.board.lines", tuple(run_sentences(standard_layout(),
+                                                      cat.words("tumba.setup"))),
+              ordered=False),
+        Para(f"{K}.board.house", cat(f"{K}.board.house", mummies=comp["mummies"])),
     ))
     place = Section(f"{K}.place", cat[f"{K}.place.title"], (
-        Steps(f"{K}.place.rules", (cat[f"{K}.place.groups"], cat[f"{K}.place.enter"],
-                                   cat[f"{K}.place.full"], cat(f"{K}.place.passage", a=a, b=b),
-                                   cat[f"{K}.place.none"]), ordered=False),
+        Steps(f"{K}.place.groups", (cat[f"{K}.place.groups"],), ordered=False),
+        Steps(f"{K}.place.rules", (cat[f"{K}.place.enter"], cat[f"{K}.place.full"]),
+              ordered=False),
+        Para(f"{K}.place.example", cat[f"{K}.place.example"], keep=True),
+        Table(f"{K}.place.pushes", (cat[f"{K}.place.before"], cat[f"{K}.place.placed"],
+                                    cat[f"{K}.place.after"]), push_rows(cat), compact=True),
+        Steps(f"{K}.place.more", (cat(f"{K}.place.passage", a=a, b=b), cat[f"{K}.place.none"]),
+              ordered=False),
     ))
     rolls = Section(f"{K}.rolls", cat[f"{K}.rolls.title"], (
         Para(f"{K}.rolls.intro", cat[f"{K}.rolls.intro"], keep=True),
@@ -89,7 +124,7 @@ def _standard(cat: Catalogue) -> tuple[Section, ...]:
             cat(f"{K}.tomb.golden", see=ref(f"{K}.powers")),
         )),
     ))
-    return turn, place, powers, fire, tomb, rolls
+    return turn, board, place, powers, fire, tomb, rolls
 
 
 def _advanced(cat: Catalogue) -> tuple[Section, ...]:
@@ -101,9 +136,10 @@ def _advanced(cat: Catalogue) -> tuple[Section, ...]:
         Steps(f"{K}.wrath.setup", (
             cat(f"{K}.wrath.deal", chambers=d["components"]["chambers"]),
             cat(f"{K}.wrath.place", **per_line),
-            cat(f"{K}.wrath.last", lines=spans(setup["passage_lines"])),
+            cat(f"{K}.wrath.last", lines=spans(cat, setup["passage_lines"])),
             cat(f"{K}.wrath.again", **per_line),
         )),
+        Para(f"{K}.wrath.lines", cat(f"{K}.wrath.lines", **_lengths(cat))),
     ), new_card=True)
     moves = Section(f"{K}.moves", cat[f"{K}.moves.title"], (
         Term(f"{K}.moves.reroll", cat[f"{K}.moves.reroll_name"], cat[f"{K}.moves.reroll"]),
@@ -115,6 +151,13 @@ def _advanced(cat: Catalogue) -> tuple[Section, ...]:
         Para(f"{K}.moves.target", cat(f"{K}.moves.target", target=targets("advanced")[-1])),
     ))
     return wrath, moves
+
+
+def _lengths(cat: Catalogue) -> dict[str, str]:
+    """The line lengths of Maat's Rest and the Osiris Maneuver ('1 or 2', '3')."""
+    powers, join = data()["powers"], cat[f"{K}.or"]
+    return {"maat": join.join(map(str, powers["maat_sizes"])),
+            "osiris": join.join(map(str, powers["osiris_sizes"]))}
 
 
 def build_aid(cat: Catalogue, variant: str = "en") -> Aid:

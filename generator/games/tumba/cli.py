@@ -27,9 +27,13 @@ add_products(group, "tumba")
               help="Advanced, without --board: the line (7-12) of the single secret passage, "
                    "on an empty board.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def roll(dice, board_file, mode, passage, as_json) -> None:
-    """Every legal way to use a roll of three dice, the powers it triggers and (with --board)
-    the incinerations the board allows."""
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the text (the JSON is the same in both).")
+def roll(dice, board_file, mode, passage, as_json, lang) -> None:
+    """Every legal way to use a roll of three dice and what the engine will do: the powers it
+    triggers, the one-die re-roll (advanced), an empty House of the Dead (the turn is skipped),
+    the board's Maat's Rest and Osiris lines and (with --board) the incinerations before placing
+    and after each way to place."""
     from generator.core.envelope import dumps, envelope
     from generator.games.tumba.cli_text import roll_text
     from generator.games.tumba.model_board import roll_board
@@ -41,7 +45,7 @@ def roll(dice, board_file, mode, passage, as_json) -> None:
     if as_json:
         click.echo(dumps(envelope("tumba", "roll", None, reading.to_json())), nl=False)
     else:
-        click.echo(roll_text(reading, board, mode, given=board_file is not None))
+        click.echo(roll_text(reading, board, mode, given=board_file is not None, lang=lang))
 
 
 def _read_board(path: str):

@@ -212,10 +212,10 @@ def _scale_note(sheet: Sheet, y: float, numbered: bool, say: Words) -> list[Item
                   max_width=NOTE_W) for i, t in enumerate(lines)]
 
 
-def _runs(setup: Setup) -> list[tuple[int, int, object]]:
+def _runs(lines) -> list[tuple[int, int, object]]:
     """Consecutive lines with the same pieces: (first, last, line)."""
     runs: list[tuple[int, int, object]] = []
-    for i, line in enumerate(setup.lines, start=1):
+    for i, line in enumerate(lines, start=1):
         if runs and runs[-1][2] == line:
             runs[-1] = (runs[-1][0], i, line)
         else:
@@ -234,6 +234,12 @@ def _run_text(first: int, last: int, line, say: Words) -> str:
         what = say(f"run.{'chamber' if line.chambers == 1 else 'chambers'}{each}",
                    n=line.chambers)
     return say("run.sentence", where=where[0].upper() + where[1:], what=what)
+
+
+def run_sentences(lines, say: Words) -> list[str]:
+    """The lines of a layout as sentences, one per run of lines with the same pieces
+    ('Lines 1 to 4: 3 chambers each.'): the sheet's checklist and the aid's standard board."""
+    return [_run_text(*run, say) for run in _runs(lines)]
 
 
 def _step_lines(setup: Setup, say: Words, width: float,
@@ -288,10 +294,35 @@ def _steps(setup: Setup, say: Words) -> list[str]:
     if advanced:
         steps += [say("step.first"), say("step.deal")]
     else:
-        steps += [_run_text(*run, say) for run in _runs(setup)]
+        steps += run_sentences(setup.lines, say)
         steps.append(say("step.choose"))
     steps.append(say("step.mummies", mummies=mummies))
+    steps.append(power_lines_text(setup.lines, say, advanced=setup.mode == "advanced"))
     if advanced:
         steps.append(say("step.starts"))
     steps.append(win)
     return steps
+
+
+def power_lines_text(lines, say: Words, advanced: bool = False) -> str:
+    """'On this board, Maat's Rest: lines 5 to 10 (1 or 2 chambers); the Osiris Maneuver: lines
+    1 to 4 (3 chambers).' The engine goes by a line's length, so on an advanced board these are
+    wherever the lines of those lengths stand (and they change when chambers move)."""
+    from generator.games.tumba.cli_text import line_runs
+
+    powers = data()["powers"]
+    aid = catalogue(say.lang).words("tumba.aid")
+
+    def where(sizes) -> str:
+        found = [i for i, line in enumerate(lines, start=1)
+                 if not line.passage and line.chambers in sizes]
+        if not found:
+            return say("step.nowhere")
+        return say("step.line_one" if len(found) == 1 else "step.line_list",
+                   lines=line_runs(found, aid))
+
+    text = say("step.lines", maat=where(powers["maat_sizes"]),
+               maat_sizes=aid("or").join(map(str, powers["maat_sizes"])),
+               osiris=where(powers["osiris_sizes"]),
+               osiris_sizes=aid("or").join(map(str, powers["osiris_sizes"])))
+    return text + (" " + say("step.lines_moved") if advanced else "")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.tumba.model import data
+from generator.games.tumba.moves import Anubis
 from generator.games.tumba.rules_board import LINES
 
 Option = tuple[int, ...]
@@ -61,33 +62,66 @@ def sequence_power(dice: tuple[int, ...], mode_rules) -> str:
 
 @dataclass(frozen=True)
 class Power:
-    """A power a roll triggers: ``usable`` says whether it can be used on this board now."""
+    """A power a roll triggers: ``usable`` says whether it can be used on this board now;
+    ``reason`` names why (``ok``, or what stops it: ``house``, ``used``, ``full``, ``enemy``,
+    ``place``), ``note`` says it in English (the JSON document's words)."""
 
     code: str
     usable: bool
     dice: tuple[int, ...] = ()
     lines: tuple[int, ...] = ()
     note: str = ""
+    reason: str = "ok"
 
     def to_json(self) -> dict[str, Any]:
         return {"power": self.code, "usable": self.usable, "dice": list(self.dice),
-                "lines": list(self.lines), "note": self.note}
+                "lines": list(self.lines), "note": self.note, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """The advanced one-die re-roll of a die showing ``value``: the faces (1-6) that give a
+    roll the player can use (place, or use a power of)."""
+
+    value: int
+    faces: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "faces": list(self.faces)}
 
 
 @dataclass(frozen=True)
 class RollReading:
-    """A roll read on a board: its legal options (sorted) and the powers it triggers."""
+    """A roll read on a board: its legal options (sorted) and the powers it triggers; the
+    incinerations on the board as it stands (``incinerations``, before placing) and after each
+    option (``after``, in the order of ``options``); ``skipped`` when the player has no mummy to
+    place (the turn is skipped); ``rescues`` the one-die re-rolls when the rules give one and it
+    is unspent (None when they do not); the lines of Maat's Rest and the Osiris Maneuver on
+    this board (by their lengths)."""
 
     dice: tuple[int, ...]
     options: tuple[Option, ...]
     powers: tuple[Power, ...]
     passages: tuple[int, ...] = ()
     incinerations: tuple["Chain", ...] = ()
+    after: tuple[tuple["Chain", ...], ...] = ()
+    skipped: bool = False
+    rescues: tuple[Rescue, ...] | None = None
+    maat_lines: tuple[int, ...] = ()
+    osiris_lines: tuple[int, ...] = ()
+    player: int = 0
+    house: int = 0
+    tomb: int = 0
+    full_maat: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"dice": list(self.dice), "options": [list(o) for o in self.options],
                 "powers": [p.to_json() for p in self.powers],
-                "incinerations": [c.to_json() for c in self.incinerations]}
+                "incinerations": [c.to_json() for c in self.incinerations],
+                "after": [[c.to_json() for c in chains] for chains in self.after],
+                "skipped": self.skipped,
+                "rescues": None if self.rescues is None else [r.to_json() for r in self.rescues],
+                "maat_lines": list(self.maat_lines), "osiris_lines": list(self.osiris_lines)}
 
 
 @dataclass(frozen=True)
@@ -134,21 +168,73 @@ def _chains(board, p, start, at, backwards, done, back, out) -> None:
         out.append(Chain(start, done, back))
 
 
+class _View:
+    """What :func:`incinerations` reads of a state: the player to move and a board."""
+
+    __slots__ = ("board", "current")
+
+    def __init__(self, board, current: int):
+        self.board, self.current = board, current
+
+
+def chains_after(state, option: Option, backwards: bool = False) -> tuple[Chain, ...]:
+    """The incinerations open to the player right after placing ``option`` (the state is not
+    changed): mummies sent to a passage are in the tomb, the others pushed in as the engine
+    places them. With ``backwards`` (Toth's Inversion) the jumps away from the tomb too."""
+    board = state.board.copy()
+    for n in option:
+        board.place(n, state.current)
+    view = _View(board, state.current)
+    chains = incinerations(view)
+    if backwards:
+        chains += [c for c in incinerations(view, True) if c.backwards]
+    return tuple(chains)
+
+
 def read_roll(state, dice: tuple[int, ...]) -> RollReading:
-    """Every legal way for the state's current player to use ``dice``, and the powers triggered.
+    """Every legal way for the state's current player to use ``dice``, the powers triggered,
+    and what follows: the incinerations after each way to place, the one-die re-rolls that
+    would rescue the roll (advanced), the lines of Maat's Rest and the Osiris Maneuver.
 
     Nothing in ``state`` changes. Build the state with :func:`generator.games.tumba.rules.new_board_state`
     (an empty standard board by default).
     """
     dice = tuple(dice)
+    p = state.current
     options = tuple(state.placement_options(dice))
-    powers = [p for p in (_golden(state, dice), _anubis(state, dice), _passage(state, options),
-                          _osiris(state, options), _sequence(state, dice, options)) if p]
+    powers = [x for x in (_golden(state, dice), _anubis(state, dice), _passage(state, options),
+                          _osiris(state, options), _sequence(state, dice, options)) if x]
     passages = tuple(n for n in range(1, LINES + 1) if state.board.passage[n])
     chains = incinerations(state)
-    if any(p.code == "toth-inversion" and p.usable for p in powers):
+    toth = any(x.code == "toth-inversion" and x.usable for x in powers)
+    if toth:
         chains += [c for c in incinerations(state, True) if c.backwards]
-    return RollReading(dice, options, tuple(powers), passages, tuple(chains))
+    after = tuple(chains_after(state, o, toth) for o in options)
+    rescues = None
+    if state.rules["die_rerolls"] > getattr(state, "rerolls_used", 0):
+        rescues = tuple(_rescue(state, dice, v) for v in sorted(set(dice)))
+    maat, osiris = board_power_lines(state)
+    board = state.board
+    return RollReading(dice, options, tuple(powers), passages, tuple(chains), after,
+                       state.house[p] == 0, rescues, maat, osiris, p, state.house[p],
+                       state.tomb[p], tuple(n for n in maat if board.full_owner(n) == p))
+
+
+def board_power_lines(state) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(lines of Maat's Rest, lines of the Osiris Maneuver) on the state's board: the engine
+    goes by a line's length (seeds/tumba.toml [powers] maat_sizes, osiris_sizes)."""
+    board, powers = state.board, data()["powers"]
+    sizes = [(n, board.sizes[n]) for n in range(1, LINES + 1) if not board.passage[n]]
+    return (tuple(n for n, k in sizes if k in powers["maat_sizes"]),
+            tuple(n for n, k in sizes if k in powers["osiris_sizes"]))
+
+
+def _rescue(state, dice: tuple[int, ...], value: int) -> Rescue:
+    faces = data()["components"]["faces"]
+    i = dice.index(value)
+    good = tuple(f for f in range(1, faces + 1)
+                 if state.use_moves(dice[:i] + (f,) + dice[i + 1:]))
+    return Rescue(value, good)
 
 
 def _golden(state, dice) -> Power | None:
@@ -156,11 +242,14 @@ def _golden(state, dice) -> Power | None:
         return None
     uses = data()["powers"]["golden_triple_uses"]
     if state.house[state.current] == 0:
-        return Power("golden-triple", False, dice, note="no mummy left in the house")
+        return Power("golden-triple", False, dice, note="no mummy left in the house",
+                     reason="house")
     if state.golden_used >= uses:
-        return Power("golden-triple", False, dice, note=f"already used {uses} times this turn")
+        return Power("golden-triple", False, dice, note=f"already used {uses} times this turn",
+                     reason="used")
     return Power("golden-triple", True, dice, note="one mummy straight into the tomb, you may "
-                 "take one back from the leading opponent, then roll again (twice at most)")
+                 "take one back from the leading opponent, then you may roll again (twice at "
+                 "most)")
 
 
 def _anubis(state, dice) -> Power | None:
@@ -170,12 +259,15 @@ def _anubis(state, dice) -> Power | None:
     value, third = pair
     kept = (value, value)
     if state.house[state.current] == 0:
-        return Power("anubis-double", False, kept, (third,), "no mummy left in the house")
-    if state.board.free(third) < 1:
-        return Power("anubis-double", False, kept, (third,), f"line {third} is full, so the "
-                     "third die cannot be placed: the power is void")
+        return Power("anubis-double", False, kept, (third,), "no mummy left in the house",
+                     "house")
     if not state.board.enemies(state.current):
-        return Power("anubis-double", False, kept, (third,), "no enemy mummy in a chamber")
+        return Power("anubis-double", False, kept, (third,), "no enemy mummy in a chamber",
+                     "enemy")
+    # The engine decides whether the third die's line can take the mummy (with the removal).
+    if not any(type(m) is Anubis for m in state.use_moves(tuple(dice))):
+        return Power("anubis-double", False, kept, (third,), f"line {third} cannot take the "
+                     "third die's mummy, even after the removal: the power is void", "full")
     return Power("anubis-double", True, kept, (third,), "remove any enemy mummy from a chamber, "
                  f"then place one of yours on line {third}")
 
@@ -201,12 +293,14 @@ def _sequence(state, dice, options) -> Power | None:
     if code == "toth-inversion":
         return Power(code, bool(options), tuple(sorted(dice)),
                      note="after placing, incinerate backwards too (away from the tomb)"
-                     if options else "no legal placement, so no inversion")
+                     if options else "no legal placement, so no inversion",
+                     reason="ok" if options else "place")
     if code == "tutan-wrath":
         need = tuple(sorted(dice))
         ok = need in options
         return Power(code, ok, need, need, "after placing on lines 4, 5 and 6, shift the board "
-                     "one row up or down" if ok else "lines 4, 5 and 6 cannot all take a mummy")
+                     "one row up or down" if ok else "lines 4, 5 and 6 cannot all take a mummy",
+                     "ok" if ok else "place")
     return None
 
 

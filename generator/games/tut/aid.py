@@ -36,9 +36,9 @@ def set_rows(cat: Catalogue, variant: str) -> tuple[tuple[str, ...], ...]:
 
 def _turn(cat: Catalogue, v: str) -> Section:
     return Section(f"{K}.turn", cat[f"{K}.turn.title"], (
-        Steps(f"{K}.turn.steps", (cat[f"{K}.turn.move"], cat[f"{K}.{v}.take"],
-                                  cat[f"{K}.turn.remove"],
-                                  cat(f"{K}.turn.score", see=ref(f"{K}.sets")))),
+        Steps(f"{K}.turn.steps", (cat[f"{K}.{v}.move"], cat[f"{K}.{v}.take"],
+                                  cat[f"{K}.{v}.remove"],
+                                  cat(f"{K}.{v}.score", see=ref(f"{K}.sets")))),
         Para(f"{K}.turn.stuck", cat[f"{K}.{v}.stuck"]),
     ))
 
@@ -47,7 +47,7 @@ def _sets(cat: Catalogue, v: str) -> Section:
     d = data()
     colours = d["colours"]["codes"]
     return Section(f"{K}.sets", cat[f"{K}.sets.title"], (
-        Para(f"{K}.sets.intro", cat(f"{K}.sets.intro", sets=len(d["kind"]) * len(colours),
+        Para(f"{K}.sets.intro", cat(f"{K}.{v}.intro", sets=len(d["kind"]) * len(colours),
                                     colours=", ".join(cat[f"{K}.colour.{c}"] for c in colours)),
              keep=True),
         Table(f"{K}.sets.table", (cat[f"{K}.sets.kind"], cat[f"{K}.sets.value"],
@@ -62,7 +62,7 @@ def _sets(cat: Catalogue, v: str) -> Section:
 
 def _specials(cat: Catalogue, v: str) -> Section:
     d, r = data(), rules(v)
-    return Section(f"{K}.specials", cat[f"{K}.specials.title"], (
+    return Section(f"{K}.specials", cat[f"{K}.{v}.specials"], (
         Term(f"{K}.specials.pharaoh", cat(f"{K}.{v}.pharaoh_name", n=d["specials"]["pharaoh"]),
              cat[f"{K}.{v}.pharaoh"]),
         Term(f"{K}.specials.king", cat[f"{K}.{v}.king_name"],
@@ -76,7 +76,7 @@ def _game(cat: Catalogue, v: str) -> Section:
     d, r = data(), rules(v)
     coins = tuple((str(n), str(c)) for n, c in sorted(r.start_coins.items()))
     return Section(f"{K}.game", cat[f"{K}.game.title"], (
-        Steps(f"{K}.game.setup", (cat(f"{K}.game.trail", tiles=d["trail"]["length"]),
+        Steps(f"{K}.game.setup", (cat(f"{K}.{v}.trail", tiles=d["trail"]["length"]),
                                   cat[f"{K}.{v}.tokens"])),
         Table(f"{K}.game.coins", (cat[f"{K}.game.players"], cat[f"{K}.{v}.start_unit"]), coins),
         Term(f"{K}.game.end", cat[f"{K}.game.end_name"], cat[f"{K}.{v}.end"]),

@@ -31,20 +31,31 @@ def check_trail(options: dict, count: int) -> None:
 @group.command(name="score-set")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print {\"payments\": ...} as JSON.")
-def score_set(file: str, as_json: bool) -> None:
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the text (the JSON is the same in both).")
+def score_set(file: str, as_json: bool, lang: str) -> None:
     """Referee the scoring of one set described in FILE (JSON; - reads standard input)."""
     from generator.core.envelope import dumps, envelope
     from generator.games.tut.rules_scoring import score_request
 
-    pays = score_request(read_json_arg(file), "<stdin>" if file == "-" else file)
+    doc = read_json_arg(file)
+    pays = score_request(doc, "<stdin>" if file == "-" else file)
     if as_json:
         click.echo(dumps(envelope("tut", "score-set", None,
                                   {"payments": [[p, c] for p, c in pays]})), nl=False)
         return
+    click.echo(score_set_text(pays, doc.get("variant", "en"), lang))
+
+
+def score_set_text(pays, variant: str, lang: str = "en") -> str:
+    """The payments in words: the English rules pay coins, the French rules (Tutanchamun)
+    have no coins: the markers advance on the score board."""
+    from generator.core.i18n import catalogue
+
+    say = catalogue(lang).words(f"tut.score_set.{variant}")
     if not pays:
-        click.echo("nobody pays for this set")
-    for player, coins in pays:
-        click.echo(f"{player} pays {coins}")
+        return say("nobody")
+    return "\n".join(say("pays", player=player, coins=coins) for player, coins in pays)
 
 
 @group.command()

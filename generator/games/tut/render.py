@@ -5,8 +5,9 @@ trail (:mod:`generator.games.tut.render_tiles`), then the laying order (below th
 beside it when that gives bigger cells), the per-set index with tick boxes and the count check,
 and the seat balance when games were simulated (:mod:`generator.games.tut.render_panels`).
 Every word comes from the text catalogue in the run's language (``[trail]`` of
-``templates/i18n/<lang>/tut.toml``); the pieces' names are the edition's (seeds/tut.toml), named
-in that language.
+``templates/i18n/<lang>/tut.toml``), with the edition's own words for the trail and its tiles
+(``[trail.words.<variant>]``: the French rules lay a *fleuve* of *dalles*); the pieces' names are
+the edition's (seeds/tut.toml), named in that language.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.core.errors import BuildError
+from typing import Any
+
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Page
@@ -30,11 +33,32 @@ from generator.games.tut.render_panels import (
     order_plans,
     set_index,
 )
-from generator.games.tut.render_tiles import FULL_TILE, table
+from generator.games.tut.render_tiles import FULL_TILE, STEPS, start_cell, table
 
 GAP = 4.0
+WORDS = ("trail", "trails", "tile", "tiles", "specials")
 MAX_CELL = 14.0         # mm; bigger cells only waste the page
 MIN_CELL = 3.6          # mm; a two-digit number at the smallest text size still fits
+
+
+class EditionWords(Words):
+    """The trail sheet's words (``tut.trail``) with the edition's nouns filled into every
+    string: ``{trail}``, ``{tiles}``… are 'trail' and 'tiles' for the English rules, and in
+    French 'chemin' / 'tuiles' for them but 'fleuve' / 'dalles' for the French rules."""
+
+    __slots__ = ("edition",)
+
+    def __init__(self, lang: str, variant: str):
+        super().__init__(catalogue(lang), "tut.trail")
+        self.edition = {w: self.cat(f"tut.trail.words.{variant}.{w}") for w in WORDS}
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self.cat(f"{self.prefix}.{key}", **{**self.edition, **values})
+
+
+def trail_words(lang: str, variant: str) -> EditionWords:
+    """What a trail sheet of ``variant`` in ``lang`` says things with."""
+    return EditionWords(lang, variant)
 
 
 def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Item]:
@@ -44,7 +68,7 @@ def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Item]:
     coins = say("coins" if r.king_on_trail else "track",
                 coins=start_coins(trail.variant, trail.players))
     ink, muted = sheet.theme("ink"), sheet.theme("muted")
-    lines = paragraph(sheet.left, y, say("intro", tiles=len(trail.tiles),
+    lines = paragraph(sheet.left, y, say("intro", n=len(trail.tiles),
                                          rules=say(f"rules_sentence.{trail.variant}"),
                                          game=names(trail.variant, say.lang)["game"],
                                          players=trail.players, coins=coins,
@@ -54,6 +78,19 @@ def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Item]:
                ch=say.num(h * mm / 10))
     return lines + paragraph(sheet.left, lines[-1].y + 3.6, note, SMALL_PT, sheet.content_width,
                              2, fill=muted)
+
+
+def badge_point(trail: Trail) -> tuple[float, float]:
+    """Where the start badge goes, in cells: the middle of the free cell next to tile 1 when
+    that cell touches no other tile; else the middle of the edge between tile 1 and that cell,
+    so the badge touches tile 1 and no other (players follow the trail by what touches what:
+    a badge in a cell that also touches tile k could be read as the start of tile k)."""
+    fx, fy = start_cell(trail)
+    (x, y) = trail.path[0]
+    taken = {*trail.path, trail.pyramid} - {(x, y)}
+    if not {(fx + dx, fy + dy) for dx, dy in STEPS} & taken:
+        return fx + 0.5, fy + 0.5
+    return (fx + x + 1) / 2, (fy + y + 1) / 2
 
 
 GOOD_CELL = FULL_TILE   # mm; beyond this, bigger tiles matter less than a named list below
@@ -95,7 +132,7 @@ def _plan(sheet: Sheet, trail: Trail, top: float, say: Words) -> Plan:
 
 def render_trail(trail: Trail, sheet: Sheet, info) -> list[Page]:
     """The one-page setup sheet of a trail, in the run's language."""
-    say = catalogue(info.lang).words("tut.trail")
+    say = trail_words(info.lang, trail.variant)
     edition = names(trail.variant, info.lang)
     items, y = title_block(sheet, say("title", game=edition["game"]),
                            say("subtitle", shape=say(f"shape.{trail.shape or 'custom'}"),
@@ -108,8 +145,8 @@ def render_trail(trail: Trail, sheet: Sheet, info) -> list[Page]:
     w, h = trail.table
     cell = plan.cell
     left = sheet.left if plan.order.beside else sheet.left + (sheet.content_width - w * cell) / 2
-    items.append(Group(tuple(table(sheet, trail, cell, say)), (1, 0, 0, 1, left, y),
-                       name="table"))
+    items.append(Group(tuple(table(sheet, trail, cell, say, badge_point(trail))),
+                       (1, 0, 0, 1, left, y), name="table"))
     order, list_end = order_list(sheet, trail, plan.order, y + h * cell + GAP, y, say)
     items.append(order)
     y = max(y + h * cell, list_end) + GAP

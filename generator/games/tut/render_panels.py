@@ -96,7 +96,10 @@ def order_list(sheet: Sheet, trail: Trail, plan: ListPlan, below_y: float,
     """The laying order (number, small tile, name) in columns, top to bottom; with the y where
     it ends. Beside the table it stands at the right from ``top``; else below from ``below_y``."""
     x, y = (sheet.right - plan.width, top) if plan.beside else (sheet.left, below_y)
-    key = "order.beside" if plan.beside else "order.compact" if plan.compact else "order.below"
+    # Only the English rulebook lays the trail from the pyramid back: the French text says so
+    # nowhere, so its sheet does not credit it with that.
+    below = "order.below_en" if trail.variant == "en" else "order.below"
+    key = "order.beside" if plan.beside else "order.compact" if plan.compact else below
     items: list[Item] = [label(sheet, x, y + 3.5, say(key, last=len(trail.tiles),
                                                        **_legend(say)),
                                HEADING_PT - 1.5, bold=True, max_width=plan.width)]
@@ -131,7 +134,7 @@ def _count_text(trail: Trail, say: Words) -> str:
     numbered = sum(value_of(c) is not None for c in trail.tiles)
     return say("index.count", numbered=numbered, sets=len(data()["kind"]) * len(_colours()),
                gold=specials["gold"], gold_name=edition[GOLD], pharaoh=specials["pharaoh"],
-               pharaoh_name=edition[PHARAOH], trail=len(trail.tiles), king=edition[KING],
+               pharaoh_name=edition[PHARAOH], on_trail=len(trail.tiles), king=edition[KING],
                start=say("start"))
 
 

@@ -129,8 +129,10 @@ def start_cell(trail: Trail) -> tuple[int, int]:
     return next((c for c in free if lonely(c)), free[0])
 
 
-def table(sheet: Sheet, trail: Trail, cell: float, say: Words) -> list[Item]:
-    """The table outline, faint grid, trail line, tiles, start badge and pyramid at (0, 0)."""
+def table(sheet: Sheet, trail: Trail, cell: float, say: Words,
+          badge: tuple[float, float] | None = None) -> list[Item]:
+    """The table outline, faint grid, trail line, tiles, start badge and pyramid at (0, 0);
+    ``badge`` is the start badge's centre in cells (default: the middle of :func:`start_cell`)."""
     w, h = trail.table
     faint = line_style(sheet, 0.25, "faint")
     items: list[Item] = [Rect(0, 0, w * cell, h * cell,
@@ -138,9 +140,9 @@ def table(sheet: Sheet, trail: Trail, cell: float, say: Words) -> list[Item]:
     items += [Polyline(((i * cell, 0), (i * cell, h * cell)), faint) for i in range(1, w)]
     items += [Polyline(((0, j * cell), (w * cell, j * cell)), faint) for j in range(1, h)]
     items.append(Rect(0, 0, w * cell, h * cell, line_style(sheet, 0.5)))
-    start = start_cell(trail)
-    centres = [((cx + 0.5) * cell, (cy + 0.5) * cell)
-               for cx, cy in (start, *trail.path, trail.pyramid)]
+    sx, sy = badge or tuple(c + 0.5 for c in start_cell(trail))
+    centres = [(sx * cell, sy * cell)] + [((cx + 0.5) * cell, (cy + 0.5) * cell)
+                                          for cx, cy in (*trail.path, trail.pyramid)]
     items.append(Polyline(tuple(centres), line_style(sheet, 1.0, "accent", cap="round")))
     for i, (code, (cx, cy)) in enumerate(zip(trail.tiles, trail.path)):
         items += tile(sheet, trail, code, i + 1, cx * cell, cy * cell, cell, say)
