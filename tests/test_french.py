@@ -75,15 +75,15 @@ def test_a_text_over_another_is_found():
 #: come from (checked for English leftovers).
 FRENCH = {
     ("tut", "trail", (("variant", "fr"),)): (
-        ("Tutanchamun — disposition du chemin", "Ordre de pose", "Triez d’abord la boîte",
-         "Chaise 8", "Masque de pharaon ×3", "Pièces d’or ×3",
+        ("Tutanchamun — disposition du fleuve", "Ordre de pose", "Triez d’abord la boîte",
+         "Chaise 8", "Masque de pharaon (3 dalles)", "Pièces d’or (3 dalles)",
          "Toutankhamon : sur la pyramide", "règle française", "graine 5"), ("tut.trail",)),
     ("tut", "trail", (("variant", "en"),)): (
-        ("Tutankhamen — disposition du chemin", "Masque 8", "Pharaon ×3", "Sac d’or ×3",
-         "Roi Tut : sur la pyramide", "règle anglaise"), ("tut.trail",)),
+        ("Tutankhamen — disposition du chemin", "Masque 8", "Pharaon (3 tuiles)",
+         "Sac d’or (3 tuiles)", "Roi Tut : sur la pyramide", "règle anglaise"), ("tut.trail",)),
     ("tanis", "dig", (("style", "classic"),)): (
         ("Tanis — plan de fouille", "Couche 1", "Retourner la boîte", "style classique",
-         "Tanis — feuille de score", "Explorateur", "Terrassier", "Décompte des groupes",
+         "Tanis — feuille de marque", "Explorateur", "Terrassier", "Décompte des groupes",
          "6 ou plus", "Vainqueur"), ("tanis.dig", "tanis.names")),
     ("tumba", "setup", (("mode", "advanced"),)): (
         ("Tutan Tumba — mise en place", "TOMBEAU", "Ordre de pose", "Préparatifs",
@@ -232,7 +232,7 @@ def test_tut_trail_lang_defaults_to_the_variants_language(runner, tmp_path):
     from generator.cli import main
 
     svg, doc = run_trail(runner, tmp_path / "a", "--variant", "fr")
-    assert "Tutanchamun — disposition du chemin" in svg and '"lang": "fr"' in doc
+    assert "Tutanchamun — disposition du fleuve" in svg and '"lang": "fr"' in doc
     assert ">tut trail --variant fr · graine 2 · " in svg          # the default: no --lang
     svg, doc = run_trail(runner, tmp_path / "b", "--variant", "fr", "--lang", "en")
     assert "Tutanchamun — trail layout" in svg and '"lang": "en"' in doc

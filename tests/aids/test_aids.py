@@ -190,15 +190,24 @@ def test_tumba_roll_grid_is_the_engines_answer_for_all_56_rolls():
 def test_tumba_aid_has_the_rules_the_rulebook_gives():
     aid = build_content("tumba", "en", "en")
     titles = [s.title for s in aid.sections]
-    assert titles == ["Your turn", "Placing mummies", "Powers of the dice", "Incineration",
-                      "Five ways into the tomb", "All rolls, empty board",
-                      "Pharaoh's Wrath (advanced)", "Advanced moves"]
-    assert [s.new_card for s in aid.sections].index(True) == 6
+    assert titles == ["Your turn", "The standard board", "Placing mummies",
+                      "Powers of the dice", "Incineration", "Five ways into the tomb",
+                      "Rolls, standard board", "Pharaoh's Wrath (advanced)", "Advanced moves"]
+    assert [s.new_card for s in aid.sections].index(True) == 7
     text = " ".join(t for s in aid.sections for b in s.blocks
                     for t in ([b.text] if hasattr(b, "text") else list(getattr(b, "items", ()))))
     for fact in ("lines 5–10", "lines 1–4", "Lines 11 and 12", "at most 2 times",
-                 "22 burial chambers", "line from 7–12", "1 to 3 chambers", "play to 10 mummies"):
+                 "22 burial chambers", "line from 7–12", "1 to 3 chambers", "play to 10 mummies",
+                 "Lines 1 to 4: 3 chambers each.", "Lines 5 to 8: 2 chambers each.",
+                 "Lines 9 and 10: 1 chamber each.", "Lines 11 and 12: a secret passage each.",
+                 "Only if that chamber is taken does its mummy move", "your turn is skipped",
+                 "Then you may roll again", "every line of 1 or 2 chambers"):
         assert fact in text, fact
+    assert "each move one chamber" not in text
+    french = build_content("tumba", "fr", "en")
+    text = " ".join(t for s in french.sections for b in s.blocks
+                    for t in ([b.text] if hasattr(b, "text") else list(getattr(b, "items", ()))))
+    assert "sur une ligne de 7 à 12" in text and "Maison des morts" in text
     terms = [b.term for s in aid.sections for b in s.blocks if hasattr(b, "term")]
     assert "Toth's Inversion (1-2-3, 2-3-4, 3-4-5):" in terms and "Tutan's Wrath (4-5-6):" in terms
 

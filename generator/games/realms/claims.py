@@ -31,7 +31,7 @@ from generator.core.data import resource
 from generator.core.errors import InputError, RuleError
 from generator.games.realms.model import forms
 
-FIELDS = {"start", "dice", "sheet", "play", "tally", "rolls"}
+FIELDS = {"start", "dice", "sheet", "play", "tally", "tallies", "rolls", "players"}
 SHEET_FIELDS = {"oozes", "mimics", "sarc", "keys", "coins", "alerts", "golems", "gems",
                 "items", "marked", "oozes_def"}
 
@@ -59,7 +59,9 @@ def game(ex: Mapping[str, Any]):
     from generator.games.realms.rules_data import RULES
 
     rolls = [tuple(r) for r in ex.get("rolls", [[1, 2]] * RULES.rounds)]
-    state = State(claims_map(), ListedDice(rolls, [[3, 3, 3, 3]]), 1, ex.get("start", "normal"))
+    players = ex.get("players", 1)
+    state = State(claims_map(), ListedDice(rolls, [[3, 3, 3, 3]] * players, players), players,
+                  ex.get("start", "normal"))
     sheet = state.sheets[0]
     for key, value in ex.get("sheet", {}).items():
         if key not in SHEET_FIELDS:
@@ -142,6 +144,12 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
         raise InputError(f"claims: unknown example field(s) {', '.join(sorted(unknown))}")
     if "tally" in ex:
         return _tally(ex["tally"], expect)
+    if "tallies" in ex:
+        from generator.games.realms.rules_scoring import ranking, score_lines
+
+        lines = [score_lines({**TALLY, **{k: (list(v) if isinstance(v, (list, tuple)) else v)
+                                          for k, v in t.items()}}) for t in ex["tallies"]]
+        return {"ranking": ranking(lines)}
     if set(expect) <= {"rounds", "dice_rolled", "slots_max", "capacity"} and not ex:
         return _facts(expect)
     state = game(ex)
@@ -175,6 +183,8 @@ def _view(state, expect, refused) -> dict[str, Any]:
         "remaining_openings": lambda: sheet_tallies(s)["remaining_openings"],
         "open_entrances": lambda: sheet_tallies(s)["open_entrances"],
         "unlocked": lambda: s.alerts // RULES.marks_per_square,
+        "skeletons": lambda: [i + 1 for i in range(RULES.cap_oozes) if s.skel_def >> i & 1],
+        "other_slots": lambda: list(state.sheets[1].slots),
     }
     out: dict[str, Any] = {}
     for key in expect:

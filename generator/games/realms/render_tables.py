@@ -133,8 +133,8 @@ def tile_min_size(say: Words | None = None) -> tuple[float, float]:
     return g.width, g.height
 
 
-ACH_BOX = 3.6        # mm: a box to tick, not to write in
-ACH_ROW = 4.6        # mm per achievement of one line
+ACH_BOX = 3.2        # mm: a box to tick, not to write in
+ACH_ROW = 4.0        # mm per achievement of one line
 
 
 def achievements_height(width: float, say: Words | None = None) -> float:
@@ -144,7 +144,7 @@ def achievements_height(width: float, say: Words | None = None) -> float:
     title, note = _achievement_head(say)
     extra = sum((len(_achievement_lines(say, width, code)) - 1) * NOTE_LINE
                 for code in ACHIEVEMENTS)
-    return 5.0 + (0.0 if beside(title, note, width) else NOTE_LINE + 0.3) + \
+    return 4.6 + (0.0 if beside(title, note, width) else NOTE_LINE + 0.3) + \
         len(ACHIEVEMENTS) * ACH_ROW + extra
 
 
@@ -166,12 +166,12 @@ def _achievement_lines(say: Words, width: float, code: str) -> list[str]:
 def _achievements(sheet: Sheet, width: float, y: float, say: Words) -> list[Item]:
     """The checklist: a box to tick once the game is over and the achievement is earned."""
     items, below = block_title(sheet, y, *_achievement_head(say), width)
-    y += 4.6 + below
+    y += 4.0 + below
     for code in ACHIEVEMENTS:
         lines = _achievement_lines(say, width, code)
         items.append(Rect(0, y, ACH_BOX, ACH_BOX, Style(stroke=sheet.theme("ink"), width=0.35,
                                                         fill=sheet.theme("paper"))))
-        items += set_lines(ACH_BOX + 1.5, y + 2.7, lines, NOTE_PT, width - ACH_BOX - 1.5,
+        items += set_lines(ACH_BOX + 1.5, y + 2.5, lines, NOTE_PT, width - ACH_BOX - 1.5,
                            fill=sheet.theme("ink"))
         y += ACH_ROW + (len(lines) - 1) * NOTE_LINE
     return items

@@ -139,7 +139,7 @@ def _advanced(cat: Catalogue) -> tuple[Section, ...]:
             cat(f"{K}.wrath.last", lines=spans(cat, setup["passage_lines"])),
             cat(f"{K}.wrath.again", **per_line),
         )),
-        Para(f"{K}.wrath.lines", cat(f"{K}.wrath.lines", **_lengths(cat))),
+        Para(f"{K}.moves.target", cat(f"{K}.moves.target", target=targets("advanced")[-1])),
     ), new_card=True)
     moves = Section(f"{K}.moves", cat[f"{K}.moves.title"], (
         Term(f"{K}.moves.reroll", cat[f"{K}.moves.reroll_name"], cat[f"{K}.moves.reroll"]),
@@ -148,7 +148,7 @@ def _advanced(cat: Catalogue) -> tuple[Section, ...]:
             "-".join(map(str, s)) for s in seq["toth"])), cat[f"{K}.moves.toth"]),
         Term(f"{K}.moves.tutan", cat(f"{K}.moves.tutan_name", dice="-".join(map(str, seq["wrath"]))),
              cat(f"{K}.moves.tutan", lines=", ".join(map(str, seq["wrath"])), **per_line)),
-        Para(f"{K}.moves.target", cat(f"{K}.moves.target", target=targets("advanced")[-1])),
+        Para(f"{K}.wrath.lines", cat(f"{K}.wrath.lines", **_lengths(cat))),
     ))
     return wrath, moves
 

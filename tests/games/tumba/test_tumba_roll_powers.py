@@ -46,10 +46,11 @@ def test_a_high_pair_sends_the_third_mummy_to_the_low_die_line():
 
 
 def test_a_high_pair_is_void_when_the_low_die_line_is_full():
-    state = position(cells={4: "111", 6: ".."})
+    # line 4 full of the roller's own: even removing the enemy of line 6 makes no room there
+    state = position(cells={4: "000", 6: ".1"})
     assert powers(read_roll(state, (4, 5, 5)))["anubis-double"] == Power(
-        "anubis-double", False, (5, 5), (4,),
-        "line 4 is full, so the third die cannot be placed: the power is void")
+        "anubis-double", False, (5, 5), (4,), "line 4 cannot take the third die's mummy, even "
+        "after the removal: the power is void", "full")
 
 
 def test_a_triple_offers_the_anubis_double_as_well():
@@ -69,20 +70,20 @@ def test_anubis_with_one_free_chamber_on_the_third_line_is_usable():
 def test_anubis_needs_an_enemy_not_just_any_mummy():
     state = position(cells={1: "000", 7: "00"})   # only the roller's own
     assert powers(read_roll(state, (2, 2, 3)))["anubis-double"] == Power(
-        "anubis-double", False, (2, 2), (3,), "no enemy mummy in a chamber")
+        "anubis-double", False, (2, 2), (3,), "no enemy mummy in a chamber", "enemy")
 
 
 def test_anubis_needs_a_mummy_in_the_house():
     state = position(cells={7: "11"})
     state.house[0] = 0
     assert powers(read_roll(state, (2, 2, 3)))["anubis-double"] == Power(
-        "anubis-double", False, (2, 2), (3,), "no mummy left in the house")
+        "anubis-double", False, (2, 2), (3,), "no mummy left in the house", "house")
 
 
 # ---- the Golden Triple -----------------------------------------------------------------------
 
 GOLDEN_NOTE = ("one mummy straight into the tomb, you may take one back from the leading "
-               "opponent, then roll again (twice at most)")
+               "opponent, then you may roll again (twice at most)")
 
 
 def test_golden_triple_usable_once_and_twice_but_not_a_third_time():
@@ -94,14 +95,14 @@ def test_golden_triple_usable_once_and_twice_but_not_a_third_time():
     assert powers(read_roll(state, (3, 3, 3)))["golden-triple"].usable
     state.golden_used = 2
     assert powers(read_roll(state, (3, 3, 3)))["golden-triple"] == Power(
-        "golden-triple", False, (3, 3, 3), (), "already used 2 times this turn")
+        "golden-triple", False, (3, 3, 3), (), "already used 2 times this turn", "used")
 
 
 def test_golden_triple_needs_a_mummy_in_the_house():
     state = position(cells={1: "000"})
     state.house[0] = 0
     assert powers(read_roll(state, (3, 3, 3)))["golden-triple"] == Power(
-        "golden-triple", False, (3, 3, 3), (), "no mummy left in the house")
+        "golden-triple", False, (3, 3, 3), (), "no mummy left in the house", "house")
 
 
 def test_with_one_mummy_in_the_house_the_golden_triple_is_usable():
@@ -153,7 +154,7 @@ def test_toth_inversion_reading_with_and_without_a_placement():
     state = position(mode="advanced", layout=DEEP,
                      cells={1: "111", 2: "111", 3: "111", 4: "111", 5: "111", 6: "11"})
     assert powers(read_roll(state, (1, 2, 3)))["toth-inversion"] == Power(
-        "toth-inversion", False, (1, 2, 3), (), "no legal placement, so no inversion")
+        "toth-inversion", False, (1, 2, 3), (), "no legal placement, so no inversion", "place")
 
 
 def test_tutan_wrath_needs_lines_4_5_and_6():
@@ -163,7 +164,8 @@ def test_tutan_wrath_needs_lines_4_5_and_6():
         "after placing on lines 4, 5 and 6, shift the board one row up or down")
     state = position(mode="advanced", layout=DEEP, cells={5: "111"})
     assert powers(read_roll(state, (4, 5, 6)))["tutan-wrath"] == Power(
-        "tutan-wrath", False, (4, 5, 6), (4, 5, 6), "lines 4, 5 and 6 cannot all take a mummy")
+        "tutan-wrath", False, (4, 5, 6), (4, 5, 6), "lines 4, 5 and 6 cannot all take a mummy",
+        "place")
 
 
 # ---- how the dice of an option are grouped ---------------------------------------------------
@@ -256,8 +258,18 @@ def test_reading_json_has_every_key_of_the_roll_document():
         "options": [[2, 2, 3], [2, 5], [3, 4], [7]],
         "powers": [{"power": "anubis-double", "usable": True, "dice": [2, 2], "lines": [3],
                     "note": "remove any enemy mummy from a chamber, then place one of yours on "
-                            "line 3"}],
+                            "line 3", "reason": "ok"}],
         "incinerations": [],
+        # worked by hand, one list per option: 2, 2, 3 and 3, 4 put a mummy on line 3 depth 3,
+        # which jumps the enemy on line 5 depth 2 diagonally to line 7 depth 1; 2, 5 pushes the
+        # enemy to line 5 depth 1 and the roller's mummy behind it jumps into the tomb; 7 enters
+        # line 7 depth 2, which jumps down over line 5 depth 2 to line 3 depth 2
+        "after": [[{"from": [3, 3], "backwards": False, "jumps": [{"over": [5, 2], "to": [7, 1]}]}],
+                  [{"from": [5, 2], "backwards": False, "jumps": [{"over": [5, 1], "to": "tomb"}]}],
+                  [{"from": [3, 3], "backwards": False, "jumps": [{"over": [5, 2], "to": [7, 1]}]}],
+                  [{"from": [7, 2], "backwards": False, "jumps": [{"over": [5, 2], "to": [3, 2]}]}]],
+        "skipped": False, "rescues": None,
+        "maat_lines": [5, 6, 7, 8, 9, 10], "osiris_lines": [1, 2, 3, 4],
     }
 
 

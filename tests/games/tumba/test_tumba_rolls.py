@@ -79,11 +79,12 @@ def test_anubis_power_on_a_pair_needs_an_enemy():
 
 
 def test_anubis_power_void_when_the_third_line_is_full():
-    state = position(cells={3: "111", 5: "1."}, dice=(2, 2, 3))
+    # line 3 full of the roller's own mummies: no removal can make room there
+    state = position(cells={3: "000", 5: "1."}, dice=(2, 2, 3))
     from generator.games.tumba.rules_roll import read_roll
 
     power = codes(read_roll(state, (2, 2, 3)))["anubis-double"]
-    assert not power.usable and "full" in power.note
+    assert not power.usable and power.reason == "full" and "even after the removal" in power.note
 
 
 def test_osiris_power_when_an_option_completes_a_three_line():
