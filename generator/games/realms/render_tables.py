@@ -169,8 +169,9 @@ def _achievements(sheet: Sheet, width: float, y: float, say: Words) -> list[Item
     y += 4.0 + below
     for code in ACHIEVEMENTS:
         lines = _achievement_lines(say, width, code)
+        # a box to tick, not a write-in box: drawn open (no paper fill), smaller than those
         items.append(Rect(0, y, ACH_BOX, ACH_BOX, Style(stroke=sheet.theme("ink"), width=0.35,
-                                                        fill=sheet.theme("paper"))))
+                                                        fill=None)))
         items += set_lines(ACH_BOX + 1.5, y + 2.5, lines, NOTE_PT, width - ACH_BOX - 1.5,
                            fill=sheet.theme("ink"))
         y += ACH_ROW + (len(lines) - 1) * NOTE_LINE

@@ -142,18 +142,10 @@ def render_dig(dig: Dig, sheet: Sheet, info) -> list[Page]:
     intro = say("intro", tiles=sum(len(layer) for layer in dig.layers), layers=len(dig.layers),
                 corner=flip.corner_words(flip.lid_corner(axis, dig.box), dig.box, say))
     intro += " " + say("classic_note") if dig.style == "classic" else ""
-    intro += " " + say("numbers")
     lines = len(wrap(intro, BODY_PT, sheet.content_width))
     items += paragraph(sheet.left, y, intro, BODY_PT, sheet.content_width, lines,
                        fill=sheet.theme("ink"))
-    y += (lines - 1) * LEADING + 4
-    box = data()["box"]
-    note = say("assumed", w=box["width"], h=box["height"], long=box["tile_long"],
-               short=box["tile_short"])
-    small = len(wrap(note, SMALL_PT, sheet.content_width))
-    items += paragraph(sheet.left, y, note, SMALL_PT, sheet.content_width, small,
-                       fill=sheet.theme("muted"))
-    y += (small - 1) * SMALL_PT * PT_TO_MM * 1.2 + 6
+    y += (lines - 1) * LEADING + 6
     col_w = (sheet.content_width - GAP) / 2
     extra = _instruction_extra(say, dig, col_w)
     right = _turning(sheet, dig, axis, col_w, say)
@@ -208,4 +200,12 @@ def _turning(sheet: Sheet, dig: Dig, axis: str, width: float,
     top = 1.5 + diagram_h + 4
     para = paragraph(0, top, words, BODY_PT, width, lines, fill=sheet.theme("ink"))
     placed = Group((diagram,), translate(2, 1.5))
-    return Group((head, placed, *para), name="turning-words"), top + (lines - 1) * LEADING + 2
+    # what the numbers are (no laying order), and the box and tile sizes, an assumption
+    box = data()["box"]
+    note = say("numbers") + " " + say("assumed", w=box["width"], h=box["height"],
+                                      long=box["tile_long"], short=box["tile_short"])
+    small = len(wrap(note, SMALL_PT, width))
+    note_top = top + (lines - 1) * LEADING + 5
+    notes = paragraph(0, note_top, note, SMALL_PT, width, small, fill=sheet.theme("muted"))
+    height = note_top + (small - 1) * SMALL_PT * PT_TO_MM * 1.2 + 2
+    return Group((head, placed, *para, *notes), name="turning-words"), height

@@ -33,7 +33,7 @@ from generator.games.tut.render_panels import (
     order_plans,
     set_index,
 )
-from generator.games.tut.render_tiles import FULL_TILE, STEPS, start_cell, table
+from generator.games.tut.render_tiles import FULL_TILE, start_cell, table
 
 GAP = 4.0
 WORDS = ("trail", "trails", "tile", "tiles", "specials")
@@ -80,17 +80,25 @@ def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Item]:
                              2, fill=muted)
 
 
-def badge_point(trail: Trail) -> tuple[float, float]:
-    """Where the start badge goes, in cells: the middle of the free cell next to tile 1 when
-    that cell touches no other tile; else the middle of the edge between tile 1 and that cell,
-    so the badge touches tile 1 and no other (players follow the trail by what touches what:
-    a badge in a cell that also touches tile k could be read as the start of tile k)."""
+BADGE_R = 0.36          # the start badge's radius in cells at most (and 1.9 mm)
+BADGE_GAP = 0.04        # cells between the badge and tile 1's edge
+
+
+def badge_radius(cell: float) -> float:
+    """The start badge's radius in mm for cells of ``cell`` mm (as render_tiles draws it)."""
+    return min(1.9, cell * BADGE_R)
+
+
+def badge_point(trail: Trail, cell: float) -> tuple[float, float]:
+    """Where the start badge goes, in cells: in the free cell next to tile 1, right against
+    the edge they share, so it touches tile 1 and stays clear of every other tile (players
+    follow the trail by what touches what: a badge in the middle of a free cell that also
+    touches tile k could be read as the start of tile k) and covers none of tile 1's marks."""
     fx, fy = start_cell(trail)
-    (x, y) = trail.path[0]
-    taken = {*trail.path, trail.pyramid} - {(x, y)}
-    if not {(fx + dx, fy + dy) for dx, dy in STEPS} & taken:
-        return fx + 0.5, fy + 0.5
-    return (fx + x + 1) / 2, (fy + y + 1) / 2
+    x, y = trail.path[0]
+    dx, dy = fx - x, fy - y
+    off = 0.5 + badge_radius(cell) / cell + BADGE_GAP
+    return x + 0.5 + dx * off, y + 0.5 + dy * off
 
 
 GOOD_CELL = FULL_TILE   # mm; beyond this, bigger tiles matter less than a named list below
@@ -145,7 +153,7 @@ def render_trail(trail: Trail, sheet: Sheet, info) -> list[Page]:
     w, h = trail.table
     cell = plan.cell
     left = sheet.left if plan.order.beside else sheet.left + (sheet.content_width - w * cell) / 2
-    items.append(Group(tuple(table(sheet, trail, cell, say, badge_point(trail))),
+    items.append(Group(tuple(table(sheet, trail, cell, say, badge_point(trail, cell))),
                        (1, 0, 0, 1, left, y), name="table"))
     order, list_end = order_list(sheet, trail, plan.order, y + h * cell + GAP, y, say)
     items.append(order)

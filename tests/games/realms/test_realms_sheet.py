@@ -156,9 +156,13 @@ def test_tile_table_counts():
     assert sorted(granted) == list(range(1, 7))
     assert uses(page, "area-C", "rlm-key") == len(data()["table"]["columns"])
     assert uses(page, "area-C", "rlm-die-any") == data()["table"]["room_dice"]
-    assert "3 x 3 room" in texts(page, "area-C")
-    boxes = [i for i, _, _ in in_area(page, "area-C") if isinstance(i, Rect) and i.style.stroke]
+    assert "3 × 3 room" in texts(page, "area-C")
+    boxes = [i for i, _, _ in in_area(page, "area-C") if isinstance(i, Rect) and i.style.stroke
+             and i.style.fill]
     assert len(boxes) == sum(len(r["shapes"]) for r in rows)
+    ticks = [i for i, _, _ in in_area(page, "area-C") if isinstance(i, Rect) and i.style.stroke
+             and not i.style.fill]
+    assert len(ticks) == 5                     # the achievements checklist
 
 
 def test_monster_log_and_backpack_counts():
@@ -174,8 +178,8 @@ def test_monster_log_and_backpack_counts():
         assert uses(page, "area-D", f"rlm-gem-{colour}") == 1
     words = texts(page, "area-D")
     assert words.count("!") == cap["mummy_rows"] * cap["marks_per_square"]
-    assert {"x1", "x2", "x3"} <= set(words)
-    assert any("21 - round" in w for w in words)
+    assert {"×1", "×2", "×3"} <= set(words)
+    assert any("21 − round" in w for w in words)
     assert uses(page, "area-E", "rlm-key") == cap["keys"]
     assert uses(page, "area-E", "rlm-coin") == cap["coins"]
     names = {"wand": "Wand of Shifting Walls", "skeleton-key": "Skeleton Key",   # the rulebook's
