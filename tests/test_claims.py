@@ -83,8 +83,8 @@ def test_a_text_without_a_claim_is_reported(tmp_path):
     keys = {"tumba.aid.place.enter", "tumba.aid.place.full", "tumba.aid.turn.title",
             "tumba.setup.title"}
     assert coverage_problems(claims, keys) == [
-        "tumba.aid.place.full: states a rule? give it a claim with an example in tumba.toml, "
-        "or list it under [texts] not_rules with why"]
+        ("tumba.aid.place.full: states a rule? give it a claim with an example in tumba.toml, "
+         "or list it under [texts] not_rules with why")]
 
 
 def test_a_claim_without_an_example_or_with_an_unknown_key_is_reported(tmp_path):

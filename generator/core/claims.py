@@ -49,14 +49,14 @@ class Example(NamedTuple):
     """One example of a claim: the game's fields, the expected outcome, a known difference."""
 
     claim: int                  # index of its claim in the file
-    index: int                  # its place among the claim's examples (from 1)
+    number: int                 # its place among the claim's examples (from 1)
     what: str
     fields: Mapping[str, Any]   # everything but what / expect / xfail
     expect: Mapping[str, Any]
     xfail: str = ""
 
-    def label(self, game: str, claims: "Claims") -> str:
-        return f"{game}: {claims.claims[self.claim].keys[0]} #{self.index} ({self.what})"
+    def label(self, game: str, claims: Claims) -> str:
+        return f"{game}: {claims.claims[self.claim].keys[0]} #{self.number} ({self.what})"
 
 
 class Claim(NamedTuple):
@@ -190,10 +190,47 @@ def coverage_problems(claims: Claims, keys: set[str]) -> list[str]:
     return out
 
 
-def example_values(example: Example, key: str, default: Any = None) -> Any:
-    """A field of an example (tests and observers)."""
-    return example.fields.get(key, default)
+# ---- what every game's observer does the same way -------------------------------------------
+
+def check_fields(fields: Mapping[str, Any], allowed: set[str]) -> None:
+    """An InputError naming the fields an example holds that its game does not know."""
+    unknown = set(fields) - allowed
+    if unknown:
+        raise InputError(f"claims: unknown example field(s) {', '.join(sorted(unknown))}")
 
 
-__all__ = ["Claim", "Claims", "Example", "check_example", "coverage_problems",
-           "load_claims", "normal"]
+def refused_on_copy(state: Any, move: Any, copy_state: Callable[[Any], Any]) -> bool:
+    """Whether the engine refuses ``move`` (a RuleError), tried on a copy of ``state``."""
+    from generator.core.errors import RuleError
+
+    trial = copy_state(state)
+    try:
+        trial.apply(move)
+    except RuleError:
+        return True
+    return False
+
+
+def play_actions(state: Any, actions, move_of: Callable[[Any, str], Any],
+                 refuses: Callable[[Any, Any], bool]) -> list[str]:
+    """Plays an example's actions on ``state``; an action marked ``!`` must be refused: it is
+    skipped when the engine refuses it (and listed in the result), played when it does not."""
+    refused = []
+    for action in actions:
+        move = move_of(state, action.lstrip("!"))
+        if action.startswith("!") and refuses(state, move):
+            refused.append(action[1:])
+            continue
+        state.apply(move)
+    return refused
+
+
+def offered(actions, moves, state: Any, move_of: Callable[[Any, str], Any],
+            refuses: Callable[[Any, Any], bool], legal: bool) -> list[str]:
+    """Of ``actions``, those the engine offers now (``legal``), or those it refuses."""
+    return [a for a in actions if (move_of(state, a) in moves) == legal
+            and (legal or refuses(state, move_of(state, a)))]
+
+
+__all__ = ["Claim", "Claims", "Example", "check_example", "check_fields", "coverage_problems",
+           "load_claims", "normal", "offered", "play_actions", "refused_on_copy"]

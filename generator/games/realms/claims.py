@@ -27,8 +27,9 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from generator.core.claims import check_fields, offered, play_actions, refused_on_copy
 from generator.core.data import resource
-from generator.core.errors import InputError, RuleError
+from generator.core.errors import InputError
 from generator.games.realms.model import forms
 
 FIELDS = {"start", "dice", "sheet", "play", "tally", "tallies", "rolls", "players"}
@@ -80,7 +81,7 @@ def game(ex: Mapping[str, Any]):
     return state
 
 
-def move_of(action: str):
+def move_of(state, action: str):
     from generator.games.realms import rules_moves as mv
 
     word, *rest = action.split()
@@ -102,8 +103,8 @@ def move_of(action: str):
         return mv.End()
     pay = int(rest[rest.index("pay") + 1]) if "pay" in rest else 0
     if word == "wand":
-        x, y, side = rest[1].split(",")
-        x, y, side = mv.canonical_edge(int(x), int(y), side)
+        ex, ey, es = rest[1].split(",")
+        x, y, side = mv.canonical_edge(int(ex), int(ey), es)
         return mv.Wand(x, y, side, rest[0] == "add", pay)
     if word == "shovel":
         return mv.Shovel(*_xy(rest[0]), rest[1], pay)
@@ -129,19 +130,12 @@ def _place(die: int, shape: str, words: list[str]):
 def _refuses(state, move) -> bool:
     import copy
 
-    trial = copy.deepcopy(state)
-    try:
-        trial.apply(move)
-    except RuleError:
-        return True
-    return False
+    return refused_on_copy(state, move, copy.deepcopy)
 
 
 def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's outcome of an example, for every key of ``expect``."""
-    unknown = set(ex) - FIELDS
-    if unknown:
-        raise InputError(f"claims: unknown example field(s) {', '.join(sorted(unknown))}")
+    check_fields(ex, FIELDS)
     if "tally" in ex:
         return _tally(ex["tally"], expect)
     if "tallies" in ex:
@@ -153,14 +147,7 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
     if set(expect) <= {"rounds", "dice_rolled", "slots_max", "capacity"} and not ex:
         return _facts(expect)
     state = game(ex)
-    refused = []
-    for action in ex.get("play", ()):
-        move = move_of(action.lstrip("!"))
-        if action.startswith("!"):
-            if _refuses(state, move):
-                refused.append(action[1:])
-                continue
-        state.apply(move)
+    refused = play_actions(state, ex.get("play", ()), move_of, _refuses)
     return _view(state, expect, refused)
 
 
@@ -173,9 +160,9 @@ def _view(state, expect, refused) -> dict[str, Any]:
     values = {
         "slots": lambda: list(s.slots), "coins": lambda: s.balance, "keys": lambda: s.keys_left,
         "oozes": lambda: s.oozes, "oozes_def": lambda: s.oozes_def,
-        "skeletons_def": lambda: bin(s.skel_def).count("1"),
+        "skeletons_def": lambda: s.skel_def.bit_count(),
         "zombies_def": lambda: s.zombies_def, "mimics": lambda: s.mimics,
-        "mimics_def": lambda: s.mimics_def, "golems_def": lambda: bin(s.golems_def).count("1"),
+        "mimics_def": lambda: s.mimics_def, "golems_def": lambda: s.golems_def.bit_count(),
         "sarc": lambda: s.sarc, "sarc_open": lambda: s.sarc_open, "alerts": lambda: s.alerts,
         "hit_points": lambda: list(s.hit_points), "items": lambda: dict(s.items),
         "marked": lambda: [c for i, c in enumerate(_shapes()) if s.marks >> i & 1],
@@ -191,9 +178,8 @@ def _view(state, expect, refused) -> dict[str, Any]:
         if key in values:
             out[key] = values[key]()
         elif key in ("legal", "illegal"):
-            moves, want = legal_moves(s), key == "legal"
-            out[key] = [a for a in expect[key] if (move_of(a) in moves) == want
-                        and (want or _refuses(state, move_of(a)))]
+            out[key] = offered(expect[key], legal_moves(s), state, move_of, _refuses,
+                               key == "legal")
         elif key == "refused":
             out[key] = refused
         else:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.core.errors import InputError, RuleError
+from generator.core.claims import check_fields, offered, play_actions, refused_on_copy
+from generator.core.errors import InputError
 from generator.games.tanis.model import Dig, Tile, all_codes, data, tile_code, types
 
 LETTERS = "AB"
@@ -92,34 +93,18 @@ def move_of(state, action: str):
 
 
 def _refuses(state, move) -> bool:
-    trial = state.copy()
-    try:
-        trial.apply(move)
-    except RuleError:
-        return True
-    return False
+    return refused_on_copy(state, move, lambda s: s.copy())
 
 
 def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's outcome of an example, for every key of ``expect``."""
-    unknown = set(ex) - FIELDS
-    if unknown:
-        raise InputError(f"claims: unknown example field(s) {', '.join(sorted(unknown))}")
+    check_fields(ex, FIELDS)
     if "layers" in ex:
         return _dig_problems(ex, expect)
     if "score" in ex:
         return _scores(ex, expect)
     state = game(ex)
-    refused = []
-    for action in ex.get("play", ()):
-        if action.startswith("!"):
-            move = move_of(state, action[1:])
-            if _refuses(state, move):
-                refused.append(action[1:])
-                continue
-            state.apply(move)
-        else:
-            state.apply(move_of(state, action))
+    refused = play_actions(state, ex.get("play", ()), move_of, _refuses)
     return _view(state, expect, refused)
 
 
@@ -132,11 +117,8 @@ def _view(state, expect, refused) -> dict[str, Any]:
         if key == "visible":
             out[key] = sorted(_name(state, t) for t in state.visible)
         elif key in ("legal", "illegal"):
-            want = key == "legal"
-            moves = state.legal_moves()
-            out[key] = [a for a in expect[key]
-                        if (move_of(state, a) in moves) == want
-                        and (want or _refuses(state, move_of(state, a)))]
+            out[key] = offered(expect[key], state.legal_moves(), state, move_of, _refuses,
+                               key == "legal")
         elif key == "refused":
             out[key] = refused
         elif key == "held":

@@ -129,7 +129,7 @@ def _standard(cat: Catalogue) -> tuple[Section, ...]:
 
 def _advanced(cat: Catalogue) -> tuple[Section, ...]:
     d = data()
-    setup, seq, win = d["advanced_setup"], d["sequences"], d["win"]
+    setup, seq = d["advanced_setup"], d["sequences"]
     per_line = {"low": setup["min_per_line"], "high": setup["max_per_line"]}
     wrath = Section(f"{K}.wrath", cat[f"{K}.wrath.title"], (
         Para(f"{K}.wrath.intro", cat[f"{K}.wrath.intro"]),

@@ -26,15 +26,29 @@ passage), ``helper`` (which lines of the roll helper it says for ``dice``: keys 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
+from generator.core.claims import check_fields, offered, play_actions
 from generator.core.errors import InputError
 from generator.games.tumba import rules_why
 from generator.games.tumba.model import data, parse_lines, standard_layout
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, Roll, SethMove,
-    Strike, Wrath,
+    GOLDEN,
+    PASS,
+    SETH,
+    Anubis,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    Roll,
+    SethMove,
+    Strike,
+    Wrath,
 )
 from generator.games.tumba.rules import State
 from generator.games.tumba.rules_board import EMPTY, JUMPS
@@ -44,10 +58,11 @@ FIELDS = {"players", "mode", "lines", "board", "tomb", "house", "player", "phase
           "play", "dice", "card", "turn", "target", "start", "setup", "deal"}
 
 
-class _Faces:
+class _Faces(random.Random):
     """A stand-in for the state's random source: each throw shows the next listed face."""
 
     def __init__(self, faces, fallback):
+        super().__init__(0)
         self.faces, self.fallback = list(faces), fallback
 
     def random(self) -> float:
@@ -69,9 +84,7 @@ def _chamber(text: str) -> tuple[int, int]:
 
 def position(ex: Mapping[str, Any]) -> State:
     """The state an example starts from."""
-    unknown = set(ex) - FIELDS
-    if unknown:
-        raise InputError(f"claims: unknown example field(s) {', '.join(sorted(unknown))}")
+    check_fields(ex, FIELDS)
     layout = (parse_lines(dict(ex["lines"]), "claims") if "lines" in ex else standard_layout())
     players = ex.get("players", 2)
     state = State(players, layout, ex.get("mode", "standard"), ex.get("target"), seed=1,
@@ -103,7 +116,10 @@ def move_of(state: State, action: str):
     """The engine move an action string stands for."""
     word, *rest = action.split()
     if word == "roll":
-        return Roll(tuple(int(d) for d in rest)) if rest else Roll()
+        if not rest:
+            return Roll()
+        a, b, c = (int(d) for d in rest)
+        return Roll((a, b, c))
     if word == "place":
         return Place(tuple(sorted(int(n) for n in rest)))
     simple = {"golden": GOLDEN, "pass": PASS, "seth": SETH}
@@ -151,17 +167,7 @@ def _refuses(state: State, move) -> bool:
 
 def play(state: State, actions) -> list[str]:
     """Plays the actions; returns those marked ``!`` that the engine refused."""
-    refused = []
-    for action in actions:
-        if action.startswith("!"):
-            move = move_of(state, action[1:])
-            if _refuses(state, move):
-                refused.append(action[1:])
-            else:
-                state.apply(move)
-            continue
-        state.apply(move_of(state, action))
-    return refused
+    return play_actions(state, actions, move_of, _refuses)
 
 
 def line_text(state: State, n: int) -> str:
@@ -202,11 +208,8 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
         elif key == "powers":
             out[key] = {p.code: p.usable for p in read_roll(state, dice).powers}
         elif key in ("legal", "illegal"):
-            moves = state.legal_moves()
-            want = key == "legal"
-            out[key] = [a for a in expect[key]
-                        if (move_of(state, a) in moves) == want
-                        and (want or _refuses(state, move_of(state, a)))]
+            out[key] = offered(expect[key], state.legal_moves(), state, move_of, _refuses,
+                               key == "legal")
         elif key == "refused":
             out[key] = refused
         elif key == "chains":
@@ -274,7 +277,7 @@ def card_rows(examples) -> list[tuple[str, str, str]]:
     rows = []
     for ex in examples:
         state = position(ex.fields)
-        (n, text), = ex.fields["board"].items()
+        (n, _), = ex.fields["board"].items()
         before = line_text(state, int(n))
         mover = LETTERS[state.current]
         refused = play(state, ex.fields["play"])

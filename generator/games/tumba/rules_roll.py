@@ -103,8 +103,8 @@ class RollReading:
     options: tuple[Option, ...]
     powers: tuple[Power, ...]
     passages: tuple[int, ...] = ()
-    incinerations: tuple["Chain", ...] = ()
-    after: tuple[tuple["Chain", ...], ...] = ()
+    incinerations: tuple[Chain, ...] = ()
+    after: tuple[tuple[Chain, ...], ...] = ()
     skipped: bool = False
     rescues: tuple[Rescue, ...] | None = None
     maat_lines: tuple[int, ...] = ()

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from generator.core.claims import check_fields, offered, play_actions, refused_on_copy
 from generator.core.errors import InputError, RuleError
 from generator.games.tut.model import catalog, data, start_coins
 from generator.games.tut.rules import DECLINE, END, PASS, Buy, Move, State, Wild
@@ -88,39 +89,21 @@ def move_of(state: State, action: str):
 
 
 def _refuses(state: State, move) -> bool:
-    if move in state.legal_moves():
-        return False
     import copy
 
-    trial = copy.deepcopy(state)
-    try:
-        trial.apply(move)
-    except RuleError:
-        return True
-    return False
+    return move not in state.legal_moves() and refused_on_copy(state, move, copy.deepcopy)
 
 
 def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's outcome of an example, for every key of ``expect``."""
-    unknown = set(ex) - FIELDS
-    if unknown:
-        raise InputError(f"claims: unknown example field(s) {', '.join(sorted(unknown))}")
+    check_fields(ex, FIELDS)
     if "set" in ex:
         return _referee(ex["set"], expect)
     if not {"tiles", "play", "coins"} & set(ex) and not {"legal", "illegal", "coins", "pos"} \
             & set(expect):
         return _facts(ex, expect)
     state = game(ex)
-    refused = []
-    for action in ex.get("play", ()):
-        if action.startswith("!"):
-            move = move_of(state, action[1:])
-            if _refuses(state, move):
-                refused.append(action[1:])
-                continue
-            state.apply(move)
-        else:
-            state.apply(move_of(state, action))
+    refused = play_actions(state, ex.get("play", ()), move_of, _refuses)
     return _state_view(state, expect, refused)
 
 
@@ -150,9 +133,8 @@ def _state_view(state: State, expect, refused) -> dict[str, Any]:
         elif key == "ended":
             out[key] = state.ended
         elif key in ("legal", "illegal"):
-            moves, want = state.legal_moves(), key == "legal"
-            out[key] = [a for a in expect[key] if (move_of(state, a) in moves) == want
-                        and (want or _refuses(state, move_of(state, a)))]
+            out[key] = offered(expect[key], state.legal_moves(), state, move_of, _refuses,
+                               key == "legal")
         elif key == "refused":
             out[key] = refused
         elif key == "wild":

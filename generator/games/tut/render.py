@@ -12,11 +12,9 @@ the edition's (seeds/tut.toml), named in that language.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from generator.core.errors import BuildError
-from typing import Any
-
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Page

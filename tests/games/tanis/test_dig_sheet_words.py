@@ -45,10 +45,10 @@ def test_in_colour_the_fills_tell_them_apart_without_hatching():
 
 
 def test_the_geometry_is_printed_as_an_assumption():
-    for lang, words in (("en", ("Assumed: each layer fills the box as a 5 × 4 grid of tile "
-                                "widths, every tile 1 × 2", "lay each layer's tiles in any order")),
-                        ("fr", ("Hypothèse\u00a0: chaque couche remplit la boîte en une grille "
-                                "de 5 × 4", "dans l’ordre que vous voulez"))):
+    for lang, words in (("en", (("Assumed: each layer fills the box as a 5 × 4 grid of tile "
+                                 "widths, every tile 1 × 2"), "lay each layer's tiles in any order")),
+                        ("fr", (("Hypothèse\u00a0: chaque couche remplit la boîte en une grille "
+                                 "de 5 × 4"), "dans l’ordre que vous voulez"))):
         (built,) = build("tanis", "dig", 7, lang=lang)
         text = page_texts(built.pages[0])
         for phrase in words:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from generator.core.i18n import catalogue
 from generator.draw.scene import Text, walk
 from generator.games.tumba.model import Line, standard_layout
 from generator.games.tumba.render import power_lines_text
 from generator.games.tumba.rules import State
 from generator.games.tumba.rules_roll import board_power_lines
-from generator.core.i18n import catalogue
 from generator.produce import build
 
 
