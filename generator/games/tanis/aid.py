@@ -42,7 +42,8 @@ def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
     """The aid's content in the catalogue's language (Tanis has no variants)."""
     d = data()
     comp, cards, box = d["components"], d["cards"], d["box"]
-    types = ", ".join(cat[f"{K}.type.{t}"] for t in comp["types"])
+    names = [cat[f"{K}.type.{t}"] for t in comp["types"]]
+    types = ", ".join(names[:-1]) + cat[f"{K}.and"] + names[-1]
     turn = Section(f"{K}.turn", cat[f"{K}.turn.title"], (
         Para(f"{K}.turn.intro", cat[f"{K}.turn.intro"], keep=True),
         Steps(f"{K}.turn.choices", (cat[f"{K}.turn.take"],

@@ -34,6 +34,11 @@ def set_rows(cat: Catalogue, variant: str) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
+def _listed(cat: Catalogue, words: list[str]) -> str:
+    """'red, blue and green' ('rouge, bleu et vert')."""
+    return ", ".join(words[:-1]) + cat[f"{K}.and"] + words[-1] if len(words) > 1 else words[0]
+
+
 def _turn(cat: Catalogue, v: str) -> Section:
     return Section(f"{K}.turn", cat[f"{K}.turn.title"], (
         Steps(f"{K}.turn.steps", (cat[f"{K}.{v}.move"], cat[f"{K}.{v}.take"],
@@ -48,7 +53,8 @@ def _sets(cat: Catalogue, v: str) -> Section:
     colours = d["colours"]["codes"]
     return Section(f"{K}.sets", cat[f"{K}.sets.title"], (
         Para(f"{K}.sets.intro", cat(f"{K}.{v}.intro", sets=len(d["kind"]) * len(colours),
-                                    colours=", ".join(cat[f"{K}.colour.{c}"] for c in colours)),
+                                    colours=_listed(cat, [cat[f"{K}.colour.{c}"]
+                                                          for c in colours])),
              keep=True),
         Table(f"{K}.sets.table", (cat[f"{K}.sets.kind"], cat[f"{K}.sets.value"],
                                   cat[f"{K}.sets.most"],
