@@ -9,8 +9,9 @@ the trail is scored: the collected tile's set first, then removed sets in trail 
 
 Decisions are moves: ``Move(to)`` (a turn), ``Buy(seller, set)`` (Bag of Gold, right after
 collecting it; ``DECLINE`` keeps nothing) and ``Wild(pharaohs, king)`` (adding Pharaoh tiles /
-masks and King Tut / Toutankhamon while a set is scored; ``Wild(0, False)`` passes). English
-players keep adding until all pass in a row; French players decide once each, from the mover on.
+masks and King Tut / Toutankhamon while a set is scored; ``Wild(0, False)`` passes). The players who
+can add something decide in turn from the mover; after an addition every other one decides
+again, until each has passed since the last addition (both rule texts).
 
 The state is lean on purpose (plain lists, shared move objects): random games must run at
 thousands per second. Coins are what a player still has to pay (French: the score track).
@@ -75,8 +76,8 @@ class State:
     """One game in progress; see the module doc. Attributes are read freely by bots and tests."""
 
     __slots__ = ("actor", "coins", "decl_k", "decl_w", "ended", "fate", "hold", "king",
-                 "king_free", "left", "log", "n", "order", "out", "packed", "paid", "passes",
-                 "phase", "pos", "present", "ptr", "queue", "r", "rounds", "scoring", "spent",
+                 "king_free", "left", "log", "n", "order", "out", "packed", "paid", "phase",
+                 "pos", "present", "ptr", "queue", "r", "rounds", "scoring", "settled", "spent",
                  "start", "tiles", "trail", "turn", "turns", "wild", "winners")
 
     def __init__(self, tiles: Sequence[int], players: int, variant: str = "en"):
@@ -112,7 +113,7 @@ class State:
         self.decl_k = -1
         self.order: list[int] = []
         self.ptr = 0
-        self.passes = 0
+        self.settled = 0                       # bit p: player p decided since the last addition
         self.log: list | None = None
 
     @classmethod
@@ -224,9 +225,7 @@ class State:
     def _buy(self, move: Buy) -> None:
         p = self.actor
         if move not in self.buy_options(p):
-            raise RuleError(f"player {p + 1} cannot buy set {move.set} from player "
-                            f"{move.seller + 1}: the Bag of Gold buys a tile of a set its "
-                            "buyer already holds, from a player who holds one")
+            raise RuleError(self._why_not_buy(p, move))
         self.phase = MOVE
         if move.seller >= 0:
             self.hold[move.seller][move.set] -= 1
@@ -235,6 +234,15 @@ class State:
             if self._pay(move.seller, self.r.gold_coin):
                 return
         self._remove()
+
+    def _why_not_buy(self, p: int, move: Buy) -> str:
+        if move == DECLINE:
+            return (f"player {p + 1} cannot leave the Bag of Gold unused: a purchase is "
+                    f"possible and these rules ({self.r.name}) make it buy")
+        what = CAT.codes[move.set] if 0 <= move.set < len(CAT.codes) else f"set {move.set}"
+        return (f"player {p + 1} cannot buy one {what} tile from player {move.seller + 1}: the "
+                "Bag of Gold buys a tile of a set its buyer already holds, from another player "
+                "who holds one (never a Pharaoh or King Tut)")
 
     def _remove(self) -> None:
         """Removes every tile all tokens have passed (lowest index first), then scores."""
@@ -295,9 +303,11 @@ class State:
     # ---- scoring ------------------------------------------------------------------------------
 
     def _can_declare(self, p: int, s: int) -> bool:
-        if self.r.wild_counts:
-            return bool(self.hold[p][s]) and (self.wild[p] > 0 or self.king == p)
-        return self.king == p or (self.wild[p] > 0 and self.hold[p][s] > 0)
+        """Whether ``p`` holds a wild tile it may ever add to set ``s`` (a Pharaoh needs a tile
+        of the set; King Tut too unless the rules let it count for any set)."""
+        held = self.hold[p][s] > 0
+        return (self.wild[p] > 0 and held) or (self.king == p and (
+            held or not self.r.king_needs_tile))
 
     def _open_scoring(self, s: int) -> bool:
         """Starts the wild-tile decisions for set ``s``; False when nobody can add anything."""
@@ -309,29 +319,23 @@ class State:
         self.scoring = s
         self.order = order
         self.ptr = -1
-        self.passes = 0
+        self.settled = 0
         self.phase = WILD
         return self._next_declarer()
 
     def _next_declarer(self) -> bool:
-        """Moves to the next player with a real choice; False when the declarations are over."""
+        """Moves to the next player, in turn order after the last one asked, who has not
+        decided since the last addition and has a real choice; False when the decisions are
+        over. A player with nothing to add now is passed over, not counted as decided: an
+        addition may give them a choice (a tie Toutankhamon makes, broken with a mask)."""
         order = self.order
         s = self.scoring
-        if self.r.open_rounds:
-            active = [p for p in order if self.wild[p] or self.king == p]
-            if self.passes >= len(active):
-                return False
-            for k in range(1, len(order) + 1):
-                p = order[(self.ptr + k) % len(order)]
-                if self.wild[p] or self.king == p:
-                    self.ptr = (self.ptr + k) % len(order)
-                    self.actor = p
-                    return True
-            return False
-        while self.ptr + 1 < len(order):
-            self.ptr += 1
-            p = order[self.ptr]
-            if len(self.wild_options(p, s)) > 1:
+        k = len(order)
+        for step in range(1, k + 1):
+            i = (self.ptr + step) % k
+            p = order[i]
+            if not self.settled >> p & 1 and len(self.wild_options(p, s)) > 1:
+                self.ptr = i
                 self.actor = p
                 return True
         return False
@@ -365,9 +369,9 @@ class State:
             if move.king:
                 self.decl_k = p
                 self.king = -1
-            self.passes = 0
+            self.settled = 1 << p          # the holdings changed: everyone else decides again
         else:
-            self.passes += 1
+            self.settled |= 1 << p
         if self._next_declarer():
             return
         s = self.queue.pop(0)

@@ -218,6 +218,21 @@ def test_english_does_not_end_while_king_tut_waits(make_state):
     assert not state.is_over() and state.legal_moves()[-1] == MOVES[END]
 
 
+def test_french_collecting_the_last_tile_is_not_reaching_the_end(make_state):
+    # seeds/tut.toml: the end of the trail is the pyramid, one step beyond the last tile; a
+    # token on the last tile has not reached it, moves on there later, and takes Toutankhamon
+    # if nobody was first.
+    state = make_state([], variant="fr")
+    go(state, 68)                                    # p1 collects the trail's last tile
+    assert state.pos[0] == 68 and state.king_free and state.king == -1
+    assert state.can_move(0) and not state.is_over()
+    go(state, 67)                                    # p2 takes the tile before it
+    assert state.legal_moves() == [MOVES[END]]       # p1: only the pyramid is left ahead
+    go(state, END)
+    assert state.king == 0 and state.pos[0] == END and not state.can_move(0)
+    assert state.current_player() == 1 and not state.is_over()
+
+
 # ---- King Tut / Toutankhamon and the ledge ---------------------------------------------------------
 
 def test_king_tut_collector_pays_one_and_stands_on_the_ledge(make_state):
@@ -348,24 +363,99 @@ def test_french_mask_refused_without_a_tie(make_state):
     assert state.phase == WILD and WILDS[1, False] in state.legal_moves()
 
 
+def test_french_a_tie_toutankhamon_makes_can_be_broken_with_a_mask(make_state):
+    # Chairs (8): the mover holds 3 chairs and a mask, the other player 2 chairs and
+    # Toutankhamon. The mover, not tied, has nothing to decide at first; Toutankhamon makes it
+    # 3-3, which concerns the mover again ("chaque joueur concerné décide"): the mask breaks the
+    # tie, 8 and 4 instead of 4 and 4.
+    state = make_state(["mask-red"] * 4 + ["pharaoh"] + ["mask-red"] * 4 + ["anubis-red"],
+                       variant="fr")
+    go(state, 0, 1, 2, 3, 4, END, 5)               # p2 takes Toutankhamon at the end
+    assert state.king == 1 and state.current_player() == 0   # p2 cannot move any more
+    go(state, 9)                                   # p1 passes chairs 7-9: removed, scored
+    assert state.phase == WILD and state.current_player() == 1
+    assert state.legal_moves() == [PASS, WILDS[0, True]]
+    state.apply(WILDS[0, True])                    # Toutankhamon: 2 + 1 = 3, tied
+    assert state.phase == WILD and state.current_player() == 0
+    assert state.legal_moves() == [PASS, WILDS[1, False]]
+    state.apply(WILDS[1, False])
+    assert state.phase == MOVE and state.coins == [26 - 8, 26 - 4]
+
+
+def test_french_mover_passes_then_decides_again_after_an_addition(make_state):
+    # The same holdings, but the mover is tied from the start (3-3 without Toutankhamon would
+    # need it): p1 3 chairs + mask, p2 3 chairs + mask; p1 moves, passes; p2 adds its mask;
+    # p1 is asked again and answers with nothing left: p2 wins the tie.
+    state = make_state(["mask-red", "mask-red", "pharaoh", "pharaoh"] + ["mask-red"] * 6,
+                       variant="fr")
+    go(state, 0, 1, 2, 3, 4, 5, 6, 7)             # p1: chair, mask, chair, chair; p2 alike
+    go(state, 9)                                   # p1 passes chair 9 (removed after p2)
+    assert state.phase == MOVE
+    go(state, 8)                                   # p2 takes chair 8: 3-3 with 2 removed
+    assert state.phase == WILD and state.current_player() == 1   # the mover first
+    state.apply(PASS)
+    assert state.current_player() == 0
+    state.apply(WILDS[1, False])                   # p1 breaks the tie
+    assert state.phase == WILD and state.current_player() == 1   # p2 decides again
+    state.apply(WILDS[1, False])                   # 3+1 each: tied again
+    assert state.phase == MOVE                     # p1 has no mask left: nobody else to ask
+    assert state.coins == [26 - 4, 26 - 4]
+
+
+def test_decisions_go_round_the_table_from_the_mover(make_state):
+    # Three players, English: p3 takes the last red Horus (2 held) while p1 and p2 hold one
+    # each, and every one of them a Pharaoh. The mover decides first, then p1, then p2; an
+    # addition by p2 makes p3 and p1 decide again, in that order, and p2 is not asked again.
+    state = make_state(["horus-red"] * 3 + ["pharaoh"] * 3 + ["horus-red", "anubis-red",
+                                                              "anubis-red"], players=3)
+    go(state, 0, 1, 2, 3, 4, 5, 7, 8, 6)
+    seen = []
+    while state.phase == WILD:
+        seen.append(state.current_player())
+        state.apply(WILDS[1, False] if len(seen) == 3 else PASS)
+    assert seen == [2, 0, 1, 2, 0]
+    assert state.paid == [0, 2, 2]                 # p2 (1 + 1) ties p3 (2): half of 4 each
+
+
 # ---- Bag of Gold ----------------------------------------------------------------------------------
 
-def test_gold_buys_a_tile_of_a_set_already_held(make_state):
-    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
+@pytest.mark.parametrize("variant", ["en", "fr"])
+def test_gold_buys_a_tile_of_a_set_already_held(make_state, variant):
+    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"], variant=variant)
     go(state, 0, 1, 2)
     h = sid("horus-red")
-    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h)]
+    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h), DECLINE]
     state.apply(Buy(1, h))
-    assert state.hold[0][h] == 2 and state.hold[1][h] == 0 and state.coins == [32, 31]
+    assert state.hold[0][h] == 2 and state.hold[1][h] == 0
+    assert state.coins == [state.start, state.start - 1]
 
 
-def test_english_gold_must_buy_when_it_can(make_state):
-    # "A Bag of Gold tile must be used in the same turn in which it is collected."
+def test_english_gold_may_go_unused(make_state):
+    # "A Bag of Gold tile must be used in the same turn in which it is collected": use it then
+    # or lose it (seeds/tut.toml gold_may_decline). Declining keeps the holdings as they are.
     state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
     go(state, 0, 1, 2)
-    assert DECLINE not in state.legal_moves()
-    with pytest.raises(RuleError, match="Bag of Gold"):
+    state.apply(DECLINE)
+    h = sid("horus-red")
+    assert state.phase == MOVE and state.current_player() == 1
+    assert state.hold[0][h] == 1 and state.hold[1][h] == 1 and state.coins == [32, 32]
+    with pytest.raises(RuleError, match="not a move decision"):
+        state.apply(Buy(1, h))                       # the next turn is too late
+
+
+def test_gold_must_buy_when_the_switch_says_so(make_state):
+    import dataclasses
+
+    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
+    state.r = dataclasses.replace(state.r, gold_may_decline=False)
+    go(state, 0, 1, 2)
+    assert state.legal_moves() == [Buy(1, sid("horus-red"))]
+    with pytest.raises(RuleError) as refused:
         state.apply(DECLINE)
+    assert refused.value.message == (
+        "player 1 cannot leave the Bag of Gold unused: a purchase is possible and these rules "
+        "(English rules (Tutankhamen)) make it buy")
+    assert state.phase == GOLD
 
 
 def test_french_gold_may_go_unused(make_state):
@@ -393,10 +483,18 @@ def test_gold_refuses_pharaoh_unheld_sets_and_oneself(make_state):
                        players=3)
     go(state, 0, 1, 2, 3, 4, 6, 5)                   # p1: Horus, mask, gold; p2: Anubis, Horus
     h, a = sid("horus-red"), sid("anubis-red")
-    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h)]
-    for bad in (Buy(2, 16), Buy(1, 17), Buy(1, a), Buy(0, h), Buy(2, h)):   # 16 Pharaoh, 17 King
-        with pytest.raises(RuleError, match="Bag of Gold"):
+    assert state.phase == GOLD and state.legal_moves() == [Buy(1, h), DECLINE]
+    refusals = ((Buy(2, 16), "one pharaoh tile from player 3"),      # 16: a Pharaoh
+                (Buy(1, 17), "one king-tut tile from player 2"),     # 17: King Tut
+                (Buy(1, a), "one anubis-red tile from player 2"),
+                (Buy(0, h), "one horus-red tile from player 1"),
+                (Buy(2, h), "one horus-red tile from player 3"))
+    for bad, what in refusals:
+        with pytest.raises(RuleError) as refused:
             state.apply(bad)
+        assert refused.value.message == (
+            f"player 1 cannot buy {what}: the Bag of Gold buys a tile of a set its buyer "
+            "already holds, from another player who holds one (never a Pharaoh or King Tut)")
     state.apply(Buy(1, h))
     assert state.hold[1][h] == 0 and state.hold[0][h] == 2 and state.coins[1] == 25
 
