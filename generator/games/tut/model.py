@@ -8,7 +8,7 @@ A :class:`Trail` is one layout: the 69 tile codes in trail order, the cell of ea
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.data import MapOf, Optional, load_seed
@@ -149,7 +149,7 @@ class Rules:
     name: str
     pharaoh: str                    # the edition's name of the wild tiles
     king: str                       # ... and of the pyramid tile
-    start_coins: dict
+    start_coins: dict = field(hash=False)   # hashable all the same: caches key on rules
     wild_counts: bool
     wild_needs_tie: bool
     king_needs_tile: bool
@@ -261,7 +261,8 @@ def trail_from_fields(doc: dict[str, Any], source: str = "<trail>") -> Trail:
         raise InputError(f"{source} [path]: expected a list of cells [x, y]")
     cells = tuple(_cell(c, f"{source} [path[{i}]]") for i, c in enumerate(path))
     pyramid = _cell(doc["pyramid"], f"{source} [pyramid]")
-    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    given = doc.get("options")
+    options: dict[str, Any] = given if isinstance(given, dict) else {}
     spread = options.get("spread", False)
     early = options.get("no_specials_before", 0)
     if not isinstance(spread, bool) or not _int(early):

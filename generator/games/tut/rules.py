@@ -22,6 +22,7 @@ kept up to date with ``hold`` so bots can key lookups by one small int instead o
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -427,6 +428,25 @@ class State:
             low = min(self.coins)
             self.winners = [p for p in range(self.n) if self.coins[p] == low]
 
+    # ---- copies -------------------------------------------------------------------------------
+
+    def copy(self) -> State:
+        """An independent copy (for look-ahead): lists copied, rules and tiles shared; the
+        copy keeps no log. Written out attribute by attribute: bots copy often."""
+        o = State.__new__(State)
+        o.actor, o.decl_k, o.ended, o.king = self.actor, self.decl_k, self.ended, self.king
+        o.king_free, o.n, o.phase, o.ptr = self.king_free, self.n, self.phase, self.ptr
+        o.r, o.rounds, o.scoring, o.settled = self.r, self.rounds, self.scoring, self.settled
+        o.spent, o.start, o.tiles, o.turn = self.spent, self.start, self.tiles, self.turn
+        o.turns, o.log = self.turns, None
+        o.coins, o.decl_w, o.fate = self.coins[:], self.decl_w[:], self.fate[:]
+        o.left, o.order, o.out = self.left[:], self.order[:], self.out[:]
+        o.packed, o.paid, o.pos = self.packed[:], self.paid[:], self.pos[:]
+        o.present, o.queue, o.trail = self.present[:], self.queue[:], self.trail[:]
+        o.wild, o.winners = self.wild[:], self.winners[:]
+        o.hold = [row[:] for row in self.hold]
+        return o
+
     # ---- checks -------------------------------------------------------------------------------
 
     def check_invariants(self) -> list[str]:
@@ -461,14 +481,10 @@ _WAITING = {MOVE: "move", GOLD: "use or decline the Bag of Gold",
             WILD: "add wild tiles or pass", OVER: "(game over)"}
 
 
-_BASE = None
-
-
-def _base_ids() -> list[int]:
-    global _BASE
-    if _BASE is None:
-        _BASE = [CAT.id_of(code) for code, n in CAT.trail_counts for _ in range(n)]
-    return _BASE
+@functools.cache
+def _base_ids() -> tuple[int, ...]:
+    """The 69 trail tiles' ids in catalogue order (shuffled by :func:`new_state`)."""
+    return tuple(CAT.id_of(code) for code, n in CAT.trail_counts for _ in range(n))
 
 
 def new_state(rng: random.Random, players: int | None = None, variant: str | None = None,
@@ -481,6 +497,6 @@ def new_state(rng: random.Random, players: int | None = None, variant: str | Non
         variant = rng.choice(sorted(data()["variant"]))
     if tiles is not None:
         return State.from_codes(tiles, players, variant)
-    ids = _base_ids()[:]
+    ids = list(_base_ids())
     rng.shuffle(ids)
     return State(ids, players, variant)
