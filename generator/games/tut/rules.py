@@ -76,7 +76,7 @@ WILDS = {(a, k): Wild(a, k) for a in range(data()["specials"]["pharaoh"] + 1) fo
 class State:
     """One game in progress; see the module doc. Attributes are read freely by bots and tests."""
 
-    __slots__ = ("actor", "coins", "decl_k", "decl_w", "ended", "fate", "hold", "king",
+    __slots__ = ("actor", "coins", "decl_k", "decl_w", "ended", "fate", "history", "hold", "king",
                  "king_free", "left", "log", "n", "order", "out", "packed", "paid", "phase",
                  "pos", "present", "ptr", "queue", "r", "rounds", "scoring", "settled", "spent",
                  "start", "tiles", "trail", "turn", "turns", "wild", "winners")
@@ -116,6 +116,7 @@ class State:
         self.ptr = 0
         self.settled = 0                       # bit p: player p decided since the last addition
         self.log: list | None = None
+        self.history: list | None = None       # a list of (player, move) to keep a record
 
     @classmethod
     def from_codes(cls, codes: Sequence[str], players: int, variant: str = "en") -> State:
@@ -158,8 +159,9 @@ class State:
         return []
 
     def apply(self, move) -> None:
-        """Plays ``move`` for the current player; an illegal move raises RuleError (why)."""
-        phase = self.phase
+        """Plays ``move`` for the current player; an illegal move raises RuleError (why) and
+        changes nothing."""
+        phase, actor = self.phase, self.actor
         if phase == MOVE and type(move) is Move:
             self._move(move.to)
         elif phase == GOLD and type(move) is Buy:
@@ -167,8 +169,10 @@ class State:
         elif phase == WILD and type(move) is Wild:
             self._declare(move)
         else:
-            raise RuleError(f"{move!r} is not a {PHASES[phase]} decision; the game waits for "
-                            f"player {self.actor + 1} to {_WAITING[phase]}")
+            raise RuleError(f"{_shown(move)} is not a {PHASES[phase]} decision; the game waits "
+                            f"for player {self.actor + 1} to {WAITING[phase]}")
+        if self.history is not None:
+            self.history.append((actor, move))
 
     # ---- a turn ---------------------------------------------------------------------------
 
@@ -438,7 +442,7 @@ class State:
         o.king_free, o.n, o.phase, o.ptr = self.king_free, self.n, self.phase, self.ptr
         o.r, o.rounds, o.scoring, o.settled = self.r, self.rounds, self.scoring, self.settled
         o.spent, o.start, o.tiles, o.turn = self.spent, self.start, self.tiles, self.turn
-        o.turns, o.log = self.turns, None
+        o.turns, o.log, o.history = self.turns, None, None
         o.coins, o.decl_w, o.fate = self.coins[:], self.decl_w[:], self.fate[:]
         o.left, o.order, o.out = self.left[:], self.order[:], self.out[:]
         o.packed, o.paid, o.pos = self.packed[:], self.paid[:], self.pos[:]
@@ -477,7 +481,14 @@ class State:
         return bad
 
 
-_WAITING = {MOVE: "move", GOLD: "use or decline the Bag of Gold",
+def _shown(move) -> str:
+    """What kind of decision a move is, in words (messages never show Python's reprs)."""
+    return _KINDS.get(type(move), f"a {type(move).__name__}")
+
+
+_KINDS = {Move: "a move along the trail", Buy: "a Bag of Gold decision",
+          Wild: "a wild-tile decision"}
+WAITING = {MOVE: "move", GOLD: "use or decline the Bag of Gold",
             WILD: "add wild tiles or pass", OVER: "(game over)"}
 
 

@@ -31,14 +31,15 @@ def records(tmp_path_factory):
 def test_simulate_writes_one_record_per_game_and_counts_the_moves(records):
     folder, summary = records
     names = sorted(p.name for p in folder.iterdir())
-    assert names == [f"tumba-record-11-{n}.json" for n in range(1, 5)]
+    assert names == [f"tumba-record-11-players-3-mode-advanced-games-4-{n}.json"
+                     for n in range(1, 5)]
     actions = summary["actions"]
     assert set(actions) == {"place", "golden-triple", "anubis", "maat", "osiris",
                             "incineration", "toth", "reroll", "seth", "wrath"}
     totals = {}
     for path in folder.iterdir():
         doc = json.loads(path.read_text())
-        assert doc["format"] == "tombgen/tumba.record" and doc["dice"].keys() == {"seed"}
+        assert doc["format"] == "tombgen/tumba.record" and doc["dice"].keys() == {"throws"}
         for move in doc["moves"]:
             totals[move["do"]] = totals.get(move["do"], 0) + 1
     assert totals.get("place", 0) == actions["place"]
