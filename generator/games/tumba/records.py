@@ -313,8 +313,9 @@ def replay(doc: Any, source: str, step: bool = False) -> Replay:
                           lambda s: f"turn {s.turn}", move_to_json, status if step else None,
                           play)
     if result.error is None and not done[0] and throws.used < len(throws.dice):
-        result.error = (f"{source} [dice][throws]: {len(throws.dice) - throws.used} dice listed "
-                        "after the last throw the game made; remove them")
+        left = len(throws.dice) - throws.used
+        result.error = (f"{source} [dice][throws]: {left} {'die' if left == 1 else 'dice'} "
+                        "listed after the last throw the game made; remove them")
     return result
 
 

@@ -188,7 +188,7 @@ def status(state: State) -> str:
 
 def position_text(state: State) -> str:
     """The position reached: each player's token, coins and tiles, and the trail left."""
-    cat, edition = catalog(), names(state.r.variant, "en")
+    cat, edition = catalog(), names(state.r.variant)   # the engine's words for the pieces
     lines = [f"{state.r.name}, {state.n} players, after {state.turns} turns"]
     for p in range(state.n):
         where = ("not moved yet" if state.pos[p] < 0 else "at the pyramid"
