@@ -49,7 +49,9 @@ def record_fields(doc: Any, source: str, game: str, keys: Sequence[str],
                   optional: Sequence[str] = ()) -> dict[str, Any]:
     """Checks a record's header: the envelope (optional in a hand-written record), every key of
     ``keys`` there, nothing unknown. Returns the document."""
-    check_envelope(doc, source, f"tombgen/{game}.record", optional=True)
+    # written by hand: both left out; a record naming its format must give its version too
+    check_envelope(doc, source, f"tombgen/{game}.record",
+                   optional=isinstance(doc, dict) and "format" not in doc)
     allowed = (*COMMON_KEYS, *keys, *optional)
     unknown = [k for k in doc if k not in allowed]
     if unknown:
