@@ -295,8 +295,12 @@ def status(state: State) -> str:
     points = ", ".join(f"P{p + 1} {s}" for p, s in enumerate(scores))
     if state.is_over():
         return f"points {points}; game over"
-    return (f"points {points}; {state.left} tiles in the dig; player {state.player + 1}: "
+    return (f"points {points}; {_tiles(state.left)} in the dig; player {state.player + 1}: "
             f"{PHASES[state.phase]}")
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
 
 
 def position_text(state: State) -> str:
@@ -312,9 +316,10 @@ def position_text(state: State) -> str:
         cards = ", ".join(f"{CARDS[i]} {n}" for i, n in enumerate(state.cards[p]))
         lines.append(f"  player {p + 1}: {scores[p]} points; tiles: {held or 'none'}; cards "
                      f"left: {cards}")
-    visible = ", ".join("{}-{}".format(*tile_ref(state, t)) for t in state.visible)
-    lines.append(f"  dig: {state.left} tiles left" + (f"; visible: {visible}" if visible
-                                                       else ""))
+    refs = sorted(tile_ref(state, t) for t in state.visible)
+    visible = ", ".join(f"layer {layer} tile {number}" for layer, number in refs)
+    lines.append(f"  dig: {_tiles(state.left)} left" + (f"; visible: {visible}" if visible
+                                                         else ""))
     gone = state.excavated()
     if gone:
         lines.append("  excavated: " + ", ".join(tile_name(c) for c in gone))

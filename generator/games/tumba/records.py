@@ -337,7 +337,9 @@ def status(state) -> str:
     tomb = " ".join(f"P{q + 1} {v}" for q, v in enumerate(state.tomb))
     if state.is_over():
         return f"tomb {tomb}; game over"
-    dice = "-".join(map(str, state.dice)) if state.dice else "none"
+    if state.phase == "start" or not state.dice:       # no throw yet this turn
+        return f"tomb {tomb}; player {state.current + 1}: {state.phase}"
+    dice = "-".join(map(str, state.dice))
     return f"tomb {tomb}; dice {dice}; player {state.current + 1}: {state.phase}"
 
 
@@ -348,8 +350,8 @@ def position_text(state) -> str:
     made = ", ".join(f"{k} {n}" for k, n in state.actions.items() if n)
     lines = [f"Tutan Tumba, {state.mode} rules, {state.players} players, target "
              f"{state.target}; turn {state.turn}", board_text(state)]
-    if state.dice and not state.is_over():
-        lines.append("dice: " + " ".join(map(str, state.dice)))
+    if state.dice and state.phase not in ("start", "over"):
+        lines.append(f"dice of player {state.current + 1}: " + " ".join(map(str, state.dice)))
     lines.append("moves made: " + (made or "none"))
     return "\n".join(lines)
 
