@@ -99,6 +99,23 @@ def sized_list(value: Any, place: str, low: int, high: int, what: str) -> list:
     return value
 
 
+def move_kind(obj: dict, place: str, fields: dict[str, set[str]]) -> str:
+    """The kind (``do``) of a record's move object, checked against ``fields`` (kind → the keys
+    it needs; ``do`` and ``player`` are always allowed): an unknown kind, an unknown key or a
+    missing one is an InputError naming ``place``."""
+    kind = obj.get("do")
+    if not isinstance(kind, str) or kind not in fields:
+        raise InputError(f"{place} [do]: expected one of {', '.join(fields)}")
+    extra = sorted(set(obj) - fields[kind] - {"do", "player"})
+    if extra:
+        raise InputError(f"{place} [{_cut(extra[0])}]: unknown key; a {kind} move has "
+                         + ", ".join(["do", "player", *sorted(fields[kind])]))
+    missing = sorted(fields[kind] - set(obj))
+    if missing:
+        raise InputError(f"{place}: a {kind} move needs \"{missing[0]}\"")
+    return kind
+
+
 def player_of(obj: dict, place: str, players: int) -> int | None:
     """The optional ``player`` (from 1) a move names, checked against the table's size."""
     player = obj.get("player")

@@ -19,20 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
 from generator.core.limits import input_limit
-from generator.core.records import (
-    Replay,
-    move_list,
-    player_of,
-    record_fields,
-    record_report,
-    replay_moves,
-    sized_list,
-    whole_in,
-)
 from generator.core.report import Report
 from generator.games.realms.model import Map, map_from_fields, map_to_fields
 from generator.games.realms.rules import ListedDice, SeededDice, State
@@ -53,7 +44,7 @@ def record_doc(state: State, ref: Any, seed: int | None) -> dict[str, Any]:
     many = state.players > 1
     moves = []
     for player, move in state.history:
-        obj = move_to_json(move)
+        obj = move_to_json(move)  # type: ignore[arg-type]  # the history holds only moves
         if many:
             obj["player"] = player + 1
         moves.append(obj)
@@ -66,7 +57,7 @@ def record_doc(state: State, ref: Any, seed: int | None) -> dict[str, Any]:
 def _record_map(ref: Any, source: str, players: int) -> Map | list[Map]:
     """The map of a record, or its list of maps (one per player)."""
     if isinstance(ref, list):
-        maps = sized_list(ref, f"{source} [map]", players, players, "maps (one per player)")
+        maps = rec.sized_list(ref, f"{source} [map]", players, players, "maps (one per player)")
         return [document_map(r, f"{source} [map[{i}]]") for i, r in enumerate(maps)]
     return document_map(ref, f"{source} [map]")
 
@@ -95,14 +86,14 @@ def _dice(doc: dict, players: int, source: str):
     dice = doc["dice"]
     place = f"{source} [dice]"
     if isinstance(dice, dict) and set(dice) == {"seed"}:
-        return SeededDice(whole_in(dice["seed"], f"{place} [seed]", 0, 2 ** 63, "a seed"),
+        return SeededDice(rec.whole_in(dice["seed"], f"{place} [seed]", 0, 2 ** 63, "a seed"),
                           players)
     if isinstance(dice, dict) and "rolls" in dice and set(dice) <= {"rolls", "extra"}:
-        rolls = sized_list(dice["rolls"], f"{place} [rolls]", 0, RULES.rounds,
+        rolls = rec.sized_list(dice["rolls"], f"{place} [rolls]", 0, RULES.rounds,
                            "rolls (one per round)")
         for i, roll in enumerate(rolls):
             _die_list(roll, f"{place} [rolls[{i}]]", RULES.dice_rolled, RULES.dice_rolled)
-        extra = sized_list(dice.get("extra", []), f"{place} [extra]", 0, players,
+        extra = rec.sized_list(dice.get("extra", []), f"{place} [extra]", 0, players,
                            "lists of extra dice (one per player)")
         for i, dice_of in enumerate(extra):
             _die_list(dice_of, f"{place} [extra[{i}]]", 0, input_limit("record_moves"))
@@ -114,35 +105,35 @@ def _dice(doc: dict, players: int, source: str):
 def _die_list(value: Any, place: str, low: int, high: int) -> list:
     from generator.games.realms.rules_data import RULES
 
-    dice = sized_list(value, place, low, high, "dice")
+    dice = rec.sized_list(value, place, low, high, "dice")
     if not all(is_whole(d) and 1 <= d <= RULES.faces for d in dice):
         raise InputError(f"{place}: expected dice, each a whole number from 1 to {RULES.faces}")
     return dice
 
 
-def replay(doc: Any, source: str, step: bool = False) -> Replay:
+def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     """Replays a record; malformed records raise InputError (exit 2)."""
     from generator.games.realms.model import data
     from generator.games.realms.rules_data import RULES
 
-    record_fields(doc, source, "realms", RECORD_KEYS)
-    players = whole_in(doc["players"], f"{source} [players]", 1, data()["sheet"]["max_players"],
+    rec.record_fields(doc, source, "realms", RECORD_KEYS)
+    players = rec.whole_in(doc["players"], f"{source} [players]", 1, data()["sheet"]["max_players"],
                        "a number of players")
     if doc["start"] not in RULES.start:
         raise InputError(f"{source} [start]: expected one of {', '.join(RULES.start)}")
-    listed = move_list(doc, source)
+    listed = rec.move_list(doc, source)
     for i, obj in enumerate(listed):
-        player_of(obj, f"{source} [moves[{i}]]", players)
+        rec.player_of(obj, f"{source} [moves[{i}]]", players)
     dice = _dice(doc, players, source)
     moves = [move_from_json(obj, f"{source} [moves[{i}]]") for i, obj in enumerate(listed)]
     state = State(_record_map(doc["map"], source, players), dice, players, doc["start"])
-    return replay_moves(state, moves, listed, source, lambda s: s.current_player(),
+    return rec.replay_moves(state, moves, listed, source, lambda s: s.current_player(),
                         lambda s: f"round {s.round}", move_to_json, status if step else None)
 
 
 def validate_record_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a game record: every move must be legal."""
-    return record_report(replay(doc, source), source)
+    return rec.record_report(replay(doc, source), source)
 
 
 # ---- text ---------------------------------------------------------------------------------------

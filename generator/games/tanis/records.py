@@ -32,26 +32,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
-from generator.core.records import (
-    Replay,
-    move_list,
-    player_of,
-    record_fields,
-    record_report,
-    replay_moves,
-    sized_list,
-    whole_in,
-)
 from generator.core.report import Report
 from generator.games.tanis.model import CARDS, all_codes, data, tile_code, tile_name, types
 from generator.games.tanis.rules_board import PHASES
 from generator.games.tanis.rules_play import (
     EXPERT_MOVE,
     Excavate,
-    Explore,
     Expert,
+    Explore,
     State,
     Take,
 )
@@ -75,9 +66,9 @@ def slot_of(state: State, ref: Any, place: str) -> int:
     b = state.board
     if not (isinstance(ref, list) and len(ref) == 2):
         raise InputError(f"{place}: expected a tile as [layer, number], e.g. [1, 3]")
-    layer = whole_in(ref[0], f"{place}[0]", 1, b.levels, "a layer")
+    layer = rec.whole_in(ref[0], f"{place}[0]", 1, b.levels, "a layer")
     slots = b.by_level[layer - 1]
-    number = whole_in(ref[1], f"{place}[1]", 1, len(slots), f"a tile number of layer {layer}")
+    number = rec.whole_in(ref[1], f"{place}[1]", 1, len(slots), f"a tile number of layer {layer}")
     return next(t for t in slots if b.number[t] == number)
 
 
@@ -101,17 +92,8 @@ def _num(v: float) -> int | float:
 
 def move_from_json(state: State, obj: dict, place: str):
     """A step from a record's move object; a malformed one is an InputError naming ``place``."""
-    kind = obj.get("do")
-    if kind not in _FIELDS:
-        raise InputError(f"{place} [do]: expected one of {', '.join(_FIELDS)}")
-    extra = sorted(set(obj) - _FIELDS[kind] - {"do", "player"})
-    if extra:
-        raise InputError(f"{place} [{extra[0]}]: unknown key; a {kind} move has "
-                         + ", ".join(["do", "player", *sorted(_FIELDS[kind])]))
-    missing = sorted(_FIELDS[kind] - set(obj))
-    if missing:
-        raise InputError(f"{place}: a {kind} move needs \"{missing[0]}\"")
-    player_of(obj, place, data()["play"]["players"])
+    kind = rec.move_kind(obj, place, _FIELDS)
+    rec.player_of(obj, place, data()["play"]["players"])
     if kind == "expert":
         return EXPERT_MOVE
     slot = slot_of(state, obj["tile"], f"{place} [tile]")
@@ -220,9 +202,9 @@ def _read_dig(value: Any, source: str):
     if unknown:
         raise InputError(f"{place} [{unknown[0]}]: unknown key; a dig has box and layers")
     box = data()["box"]
-    layers = sized_list(value.get("layers"), f"{place} [layers]", 1, box["layers"], "layers")
+    layers = rec.sized_list(value.get("layers"), f"{place} [layers]", 1, box["layers"], "layers")
     for i, layer in enumerate(layers):
-        sized_list(layer, f"{place} [layers[{i}]]", 1, box["tiles_per_layer"], "tiles")
+        rec.sized_list(layer, f"{place} [layers[{i}]]", 1, box["tiles_per_layer"], "tiles")
     dig = dig_from_fields(value, place)
     report = validate_dig(dig)
     if not report.ok:
@@ -245,7 +227,7 @@ def _read_deal(value: Any, dig, source: str) -> list[int]:
     codes: list[int] = []
     seen: dict[int, str] = {}
     for depth, layer in enumerate(dig.layers):
-        listed = sized_list(value[str(depth + 1)], f"{place} [{depth + 1}]", len(layer),
+        listed = rec.sized_list(value[str(depth + 1)], f"{place} [{depth + 1}]", len(layer),
                             len(layer), "tiles")
         number = sheet_numbers(layer)
         for i in range(len(layer)):
@@ -264,28 +246,28 @@ def _read_deal(value: Any, dig, source: str) -> list[int]:
 
 def start_state(doc: Any, source: str) -> State:
     """The game at the start of a record (its header checked)."""
-    record_fields(doc, source, "tanis", KEYS)
+    rec.record_fields(doc, source, "tanis", KEYS)
     dig = _read_dig(doc["dig"], source)
     codes = _read_deal(doc["tiles"], dig, source)
-    first = whole_in(doc["first"], f"{source} [first]", 1, data()["play"]["players"],
+    first = rec.whole_in(doc["first"], f"{source} [first]", 1, data()["play"]["players"],
                      "a player number")
     return State(dig, codes, first - 1)
 
 
-def replay(doc: Any, source: str, step: bool = False) -> Replay:
+def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     """Replays a record; a malformed record raises InputError (exit 2), a dig or tiles breaking
     the game's rules RuleError (exit 1); an illegal move stops the replay with its reason."""
     state = start_state(doc, source)
-    listed = move_list(doc, source)
+    listed = rec.move_list(doc, source)
     moves = [move_from_json(state, obj, f"{source} [moves[{i}]]") for i, obj in enumerate(listed)]
-    return replay_moves(state, moves, listed, source, lambda s: s.player,
+    return rec.replay_moves(state, moves, listed, source, lambda s: s.player,
                         lambda s: f"turn {s.turn + 1}", lambda m: move_to_json(state, m),
                         status if step else None, play_step)
 
 
 def validate_record_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a game record: a valid dig, its tiles, every move legal."""
-    return record_report(replay(doc, source), source)
+    return rec.record_report(replay(doc, source), source)
 
 
 # ---- text ---------------------------------------------------------------------------------------

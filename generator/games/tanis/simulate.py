@@ -20,8 +20,9 @@ executor. With a record folder every game is also written as a game record
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from generator.core import simulation as sim
 from generator.core.errors import InputError

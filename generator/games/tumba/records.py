@@ -36,25 +36,28 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
 from generator.core.limits import input_limit
-from generator.core.records import (
-    Replay,
-    move_list,
-    player_of,
-    record_fields,
-    record_report,
-    replay_moves,
-    sized_list,
-    whole_in,
-)
 from generator.core.report import Report
 from generator.games.tumba.model import MODES, check_target, lines_to_json, parse_lines
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, SethMove,
-    Strike, Wrath,
+    GOLDEN,
+    PASS,
+    ROLL,
+    SETH,
+    Anubis,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    SethMove,
+    Strike,
+    Wrath,
 )
 
 FORMAT = "tombgen/tumba.record"
@@ -189,7 +192,8 @@ class _Logged:
     """A seeded generator that notes each die it gives (to list a simulated game's throws)."""
 
     def __init__(self, seed: int, faces: int):
-        self.rng, self.faces, self.dice = random.Random(seed), faces, []
+        self.rng, self.faces = random.Random(seed), faces
+        self.dice: list[int] = []
 
     def random(self) -> float:
         value = self.rng.random()
@@ -204,7 +208,7 @@ def thrown(state) -> list[list[int]]:
 
     logged = _Logged(state.dice_seed, state.faces)
     trial = State(state.players, state.start_layout, state.mode, state.target, begin=False)
-    trial.rng = logged
+    trial.rng = logged  # type: ignore[assignment]  # stands for the state's generator
     throws: list[list[int]] = []
 
     def group(first_single: bool) -> None:
@@ -224,7 +228,7 @@ def thrown(state) -> list[list[int]]:
 
 
 def _read_throws(dice: Any, place: str, faces: int) -> list[list[int]]:
-    throws = sized_list(dice, place, 0, input_limit("record_moves"), "throws")
+    throws = rec.sized_list(dice, place, 0, input_limit("record_moves"), "throws")
     for i, throw in enumerate(throws):
         if not (isinstance(throw, list) and len(throw) in (1, 3)
                 and all(is_whole(d) and 1 <= d <= faces for d in throw)):
@@ -236,11 +240,11 @@ def _read_throws(dice: Any, place: str, faces: int) -> list[list[int]]:
 def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, Any]:
     from generator.games.tumba.model import data
 
-    record_fields(doc, source, "tumba", RECORD_KEYS, ("target",))
+    rec.record_fields(doc, source, "tumba", RECORD_KEYS, ("target",))
     if doc["mode"] not in MODES:
         raise InputError(f"{source} [mode]: expected one of {', '.join(MODES)}")
     comp = data()["components"]
-    players = whole_in(doc["players"], f"{source} [players]", comp["min_players"],
+    players = rec.whole_in(doc["players"], f"{source} [players]", comp["min_players"],
                        comp["max_players"], "a number of players")
     target = doc.get("target")
     if target is not None and not is_whole(target):
@@ -258,11 +262,11 @@ def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, Any]:
     else:
         raise InputError(f"{source} [dice]: expected {{\"throws\": [[2, 3, 5], ...]}} (every "
                          "throw, in order) or {\"seed\": N} with N a whole number ≥ 0")
-    move_list(doc, source)
+    rec.move_list(doc, source)
     return doc["mode"], players, target, chance
 
 
-def replay(doc: Any, source: str, step: bool = False) -> Replay:
+def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     """Replays a record; a malformed record raises InputError (exit 2), a setup breaking a rule
     RuleError (exit 1); an illegal move stops the replay with its reason in ``error``."""
     from generator.games.tumba.model import Setup
@@ -277,22 +281,22 @@ def replay(doc: Any, source: str, step: bool = False) -> Replay:
         raise RuleError(f"{source}: the board is not a {mode} setup\n{report.text()}", report)
     listed = doc["moves"]
     for i, obj in enumerate(listed):
-        player_of(obj, f"{source} [moves[{i}]]", players)
+        rec.player_of(obj, f"{source} [moves[{i}]]", players)
     moves = [move_from_json(obj, f"{source} [moves[{i}]]") for i, obj in enumerate(listed)]
     if not isinstance(chance, list):
         state = State(players, layout, mode, target, seed=chance)
-        return replay_moves(state, moves, listed, source, lambda s: s.current,
+        return rec.replay_moves(state, moves, listed, source, lambda s: s.current,
                             lambda s: f"turn {s.turn}", move_to_json, status if step else None)
     throws = ListedThrows(chance, data_faces())
     state = State(players, layout, mode, target, begin=False)
-    state.rng = throws
+    state.rng = throws  # type: ignore[assignment]  # stands for the state's generator
     try:
         state._begin_turn()
     except _OutOfThrows:
         if moves:
-            return Replay(state, 0, f"{source} [dice][throws]: the game throws the dice before "
+            return rec.Replay(state, 0, f"{source} [dice][throws]: the game throws the dice before "
                                     "the first move, and no throw is listed")
-        return Replay(state, 0)
+        return rec.Replay(state, 0)
     done = [False]
 
     def play(st, move) -> None:
@@ -309,7 +313,7 @@ def replay(doc: Any, source: str, step: bool = False) -> Replay:
         played.append(move)
 
     played: list = []
-    result = replay_moves(state, moves, listed, source, lambda s: s.current,
+    result = rec.replay_moves(state, moves, listed, source, lambda s: s.current,
                           lambda s: f"turn {s.turn}", move_to_json, status if step else None,
                           play)
     if result.error is None and not done[0] and throws.used < len(throws.dice):
@@ -327,7 +331,7 @@ def data_faces() -> int:
 
 def validate_record_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a game record: a valid board and every move legal."""
-    return record_report(replay(doc, source), source)
+    return rec.record_report(replay(doc, source), source)
 
 
 # ---- text ---------------------------------------------------------------------------------------
@@ -348,8 +352,9 @@ def position_text(state) -> str:
     from generator.games.tumba.cli_text import board_text
 
     made = ", ".join(f"{k} {n}" for k, n in state.actions.items() if n)
-    lines = [f"Tutan Tumba, {state.mode} rules, {state.players} players, target "
-             f"{state.target}; turn {state.turn}", board_text(state)]
+    head = (f"Tutan Tumba, {state.mode} rules, {state.players} players, target {state.target}; "
+            f"turn {state.turn}")
+    lines = [head, board_text(state)]
     if state.dice and state.phase not in ("start", "over"):
         lines.append(f"dice of player {state.current + 1}: " + " ".join(map(str, state.dice)))
     lines.append("moves made: " + (made or "none"))

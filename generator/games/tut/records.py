@@ -31,20 +31,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
-from generator.core.records import (
-    Replay,
-    move_list,
-    player_of,
-    record_fields,
-    record_report,
-    replay_moves,
-    sized_list,
-    whole_in,
-)
 from generator.core.report import Report
-from generator.games.tut.model import VARIANTS, catalog, data, names, rules, trail_tiles
+from generator.games.tut.model import VARIANTS, catalog, data, names, trail_tiles
 from generator.games.tut.rules import (
     DECLINE,
     END,
@@ -83,32 +74,23 @@ def move_to_json(move) -> dict[str, Any]:
 
 def move_from_json(obj: dict, place: str, players: int):
     """A move from a record's move object; a malformed one is an InputError naming ``place``."""
-    kind = obj.get("do")
-    if kind not in _FIELDS:
-        raise InputError(f"{place} [do]: expected one of {', '.join(_FIELDS)}")
-    extra = sorted(set(obj) - _FIELDS[kind] - {"do", "player"})
-    if extra:
-        raise InputError(f"{place} [{extra[0]}]: unknown key; a {kind} move has "
-                         + ", ".join(["do", "player", *sorted(_FIELDS[kind])]))
-    missing = sorted(_FIELDS[kind] - set(obj))
-    if missing:
-        raise InputError(f"{place}: a {kind} move needs \"{missing[0]}\"")
-    player_of(obj, place, players)
+    kind = rec.move_kind(obj, place, _FIELDS)
+    rec.player_of(obj, place, players)
     if kind == "move":
         to = obj["to"]
         if to == PYRAMID:
             return MOVES[END]
-        return MOVES[whole_in(to, f"{place} [to]", 1, END, 'a trail tile number (or "pyramid")')
+        return MOVES[rec.whole_in(to, f"{place} [to]", 1, END, 'a trail tile number (or "pyramid")')
                      - 1]
     if kind == "buy":
-        seller = whole_in(obj["from"], f"{place} [from]", 1, players, "a player number")
+        seller = rec.whole_in(obj["from"], f"{place} [from]", 1, players, "a player number")
         codes = catalog().codes
         if obj["set"] not in codes:
             raise InputError(f"{place} [set]: expected a tile code such as horus-red "
                              f"(one of {', '.join(codes)})")
         return Buy(seller - 1, codes.index(obj["set"]))
     if kind == "wild":
-        pharaohs = whole_in(obj["pharaohs"], f"{place} [pharaohs]", 0,
+        pharaohs = rec.whole_in(obj["pharaohs"], f"{place} [pharaohs]", 0,
                             data()["specials"]["pharaoh"], "a number of wild tiles")
         if not isinstance(obj["king"], bool):
             raise InputError(f"{place} [king]: expected true or false")
@@ -119,7 +101,7 @@ def move_from_json(obj: dict, place: str, players: int):
 def record_doc(state: State, seed: int | None, tiles: list[str]) -> dict[str, Any]:
     """The record of a game played with ``state.history`` on (a list); ``tiles`` are the
     trail's codes."""
-    moves = [{"player": player + 1, **move_to_json(move)} for player, move in state.history]
+    moves = [{"player": player + 1, **move_to_json(move)} for player, move in state.history or ()]
     fields = {"variant": state.r.variant, "players": state.n, "tiles": list(tiles),
               "moves": moves}
     return envelope("tut", "record", seed, fields, {"result": result_fields(state)})
@@ -133,14 +115,14 @@ def result_fields(state: State) -> dict[str, Any]:
 def start_state(doc: Any, source: str) -> State:
     """The game at the start of a record (its header checked); malformed → InputError, a trail
     that is not the game's 69 tiles → RuleError."""
-    record_fields(doc, source, "tut", KEYS)
+    rec.record_fields(doc, source, "tut", KEYS)
     variant = doc["variant"]
     if variant not in VARIANTS:
         raise InputError(f"{source} [variant]: expected one of {', '.join(VARIANTS)}")
     trail = data()["trail"]
-    players = whole_in(doc["players"], f"{source} [players]", trail["min_players"],
+    players = rec.whole_in(doc["players"], f"{source} [players]", trail["min_players"],
                        trail["max_players"], "a number of players")
-    tiles = sized_list(doc["tiles"], f"{source} [tiles]", trail["length"], trail["length"],
+    tiles = rec.sized_list(doc["tiles"], f"{source} [tiles]", trail["length"], trail["length"],
                        "tile codes")
     codes = catalog().codes
     for i, code in enumerate(tiles):
@@ -155,14 +137,14 @@ def start_state(doc: Any, source: str) -> State:
     return State.from_codes(tiles, players, variant)
 
 
-def replay(doc: Any, source: str, step: bool = False) -> Replay:
+def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     """Replays a record; a malformed record raises InputError (exit 2), a trail that is not the
     game's RuleError (exit 1); an illegal move stops the replay with its reason in ``error``."""
     state = start_state(doc, source)
-    listed = move_list(doc, source)
+    listed = rec.move_list(doc, source)
     moves = [move_from_json(obj, f"{source} [moves[{i}]]", state.n)
              for i, obj in enumerate(listed)]
-    return replay_moves(state, moves, listed, source, lambda s: s.actor, _when, move_to_json,
+    return rec.replay_moves(state, moves, listed, source, lambda s: s.actor, _when, move_to_json,
                         status if step else None)
 
 
@@ -172,7 +154,7 @@ def _when(state: State) -> str:
 
 def validate_record_document(doc: dict, source: str) -> Report:
     """``tombgen validate`` for a game record: the game's trail and every move legal."""
-    return record_report(replay(doc, source), source)
+    return rec.record_report(replay(doc, source), source)
 
 
 # ---- text ---------------------------------------------------------------------------------------

@@ -114,9 +114,10 @@ def describe(doc: dict[str, Any]) -> list[str]:
     ends = ", ".join(f"{k} {v['count']:g} ({v['rate']:.1%})" for k, v in doc["ended"].items()
                      if v["count"])
     shared = doc["shared_wins"]
-    return [f"{doc['games']} games, {len(doc['players'])} players, {doc['variant']} rules, "
-            f"trail: {doc['trail']}; a seat's score is the coins it has left",
-            f"how games ended: {ends}; shared wins {shared['count']:g} ({shared['rate']:.1%})"]
+    first = (f"{doc['games']} games, {len(doc['players'])} players, {doc['variant']} rules, "
+             f"trail: {doc['trail']}; a seat's score is the coins it has left")
+    second = f"how games ended: {ends}; shared wins {shared['count']:g} ({shared['rate']:.1%})"
+    return [first, second]
 
 
 def trail_for_simulation(path: str | None):
