@@ -537,3 +537,129 @@ def test_wild_move_object_is_small_and_frozen():
 
     with pytest.raises(dataclasses.FrozenInstanceError):
         Wild(1, False).pharaohs = 2
+
+
+# ---- copies, invariants, the words of a refusal -----------------------------------------------
+
+def test_a_copy_is_equal_and_independent(make_state):
+    import copy
+
+    state = make_state(["cat-red", "pharaoh", "cat-red", "gold", "horus-red"], players=3)
+    go(state, 0, 1, 3)
+    state.history = [(0, MOVES[0])]
+    other = state.copy()
+    for name in State.__slots__:
+        if name not in ("log", "history"):
+            assert getattr(other, name) == getattr(state, name), name
+    assert other.log is None and other.history is None
+    before = {name: copy.deepcopy(getattr(state, name)) for name in State.__slots__}
+    go(other, 4, 2)                                  # play on in the copy only
+    other.apply(WILDS[1, False]) if other.phase == WILD else None
+    for name in State.__slots__:
+        assert getattr(state, name) == before[name], f"{name} changed with the copy"
+    for name in ("coins", "decl_w", "fate", "left", "order", "out", "packed", "paid", "pos",
+                 "present", "queue", "trail", "wild", "winners", "hold"):
+        assert getattr(other, name) is not getattr(state, name), name
+    assert all(a is not b for a, b in zip(other.hold, state.hold))
+
+
+@pytest.mark.parametrize("breakage, words", [
+    (lambda s: s.coins.__setitem__(0, s.coins[0] - 1), "player 1: coins 31 + paid 0 != dealt 32"),
+    (lambda s: s.coins.__setitem__(1, -1) or s.paid.__setitem__(1, 33),
+     "player 2: coins -1 + paid 33 != dealt 32"),
+    (lambda s: s.trail.pop(), "trail list and present flags disagree"),
+    (lambda s: s.fate.__setitem__(5, 1), "tile 6: present=True but fate=1"),
+    (lambda s: s.left.__setitem__(0, s.left[0] + 1), "set scarab-red: 2 tiles accounted for, "
+                                                     "not 1"),
+    (lambda s: s.left.__setitem__(0, -1) or s.out.__setitem__(0, 2),
+     "set scarab-red: 1 tiles accounted for, not 1"),
+    (lambda s: s.packed.__setitem__(3, 1), "set cat-red: packed holdings disagree with hold"),
+    (lambda s: s.wild.__setitem__(0, 1), "Pharaoh tiles not conserved"),
+    (lambda s: s.pos.__setitem__(1, END + 1), "token off the trail: [-1, 70]"),
+    (lambda s: s.pos.__setitem__(1, -2), "token off the trail: [-1, -2]"),
+    (lambda s: setattr(s, "phase", 3), "game over without a winner"),
+])
+def test_each_invariant_is_checked(make_state, breakage, words):
+    state = make_state([])
+    assert state.check_invariants() == []
+    breakage(state)
+    assert words in state.check_invariants()
+
+
+def test_invariants_hold_at_the_french_pyramid(make_state):
+    state = make_state([], variant="fr")
+    go(state, END)                                   # the pyramid is never a tile to collect
+    assert state.present[END] is False and state.fate[END] == 0
+    assert state.check_invariants() == []
+
+
+def test_a_foreign_object_is_refused_in_words(make_state):
+    state = make_state([])
+    with pytest.raises(RuleError) as refused:
+        state.apply("Move(3)")
+    assert refused.value.message == ("a str is not a move decision; the game waits for player 1 "
+                                     "to move")
+    go(state, 0, 1)
+    with pytest.raises(RuleError) as refused:
+        state.apply(Buy(0, 0))
+    assert refused.value.message == ("a Bag of Gold decision is not a move decision; the game "
+                                     "waits for player 1 to move")
+
+
+def test_wild_refusals_name_the_reason(make_state):
+    state = make_state(["pharaoh", "cat-red", "cat-red"])
+    go(state, 0, 1, 2)
+    assert state.phase == WILD
+    cases = {
+        WILDS[2, False]: "player 1 cannot add 2 Pharaoh tile(s) to this set: they do not hold "
+                         "those tiles",
+        WILDS[0, True]: "player 1 cannot add 0 Pharaoh tile(s) and King Tut to this set: they "
+                        "do not hold those tiles",
+    }
+    for move, words in cases.items():
+        with pytest.raises(RuleError) as refused:
+            state.apply(move)
+        assert refused.value.message == words
+    assert state.phase == WILD and state.legal_moves() == [PASS, WILDS[1, False]]
+
+
+def test_scores_moves_and_over(make_state):
+    state = make_state(["scarab-red"], coins=[1, 5])
+    assert state.legal_moves()[0] == MOVES[0] and len(state.legal_moves()) == 70
+    go(state, 0)
+    assert state.is_over() and state.scores() == [1.0, 0.0] and state.legal_moves() == []
+    assert state.ended == "coins-out" and state.winners == [0]
+    french = make_state([], variant="fr")
+    assert french.legal_moves()[-1] == MOVES[END] and len(french.legal_moves()) == 70
+
+
+def test_can_move_in_both_texts(make_state):
+    state = make_state([])
+    assert state.can_move(0) and state.can_move(1)
+    go(state, END)
+    assert not state.can_move(0) and state.can_move(1)
+    go(state, 68)
+    assert state.is_over()
+    french = make_state([], variant="fr")
+    go(french, 68)
+    assert french.can_move(0)                        # the pyramid is still ahead
+    french.pos[0] = END
+    assert not french.can_move(0)
+
+
+def test_new_state_uses_the_tiles_given_and_draws_the_rest(make_state):
+    from generator.core.rng import make_rng
+    from generator.games.tut.rules import new_state
+    from games.tut.conftest import trail_with
+
+    tiles = trail_with(["scarab-green", "mask-blue"])
+    state = new_state(make_rng(1), players=3, variant="fr", tiles=tiles)
+    assert state.n == 3 and state.r.variant == "fr"
+    assert [catalog().codes[t] for t in state.tiles[:2]] == ["scarab-green", "mask-blue"]
+    shuffled = new_state(make_rng(2), players=2, variant="en")
+    assert sorted(shuffled.tiles[:END]) == sorted(State.from_codes(tiles, 2).tiles[:END])
+    assert len(shuffled.tiles) == END + 1 and shuffled.tiles[END] == sid("king-tut")
+    with pytest.raises(InputError, match="a trail has 69 tiles, got 68"):
+        State(list(range(68)), 2)
+    with pytest.raises(InputError, match="unknown tile code 'sphinx'"):
+        State.from_codes(["scarab-red"] * 68 + ["sphinx"], 2)
