@@ -494,6 +494,24 @@ def record_folder(game: str, record_dir: str | None, run: Simulation):
     return RecordFolder(record_dir, game, run.force)
 
 
+def run_recorded(run: Simulation, play: Callable[..., dict],
+                 describe: Callable[[dict], list[str]], records) -> dict:
+    """:meth:`Simulation.run` for a simulate that may write game records (``records``: a
+    :class:`generator.core.records.RecordFolder`, or None): the records, staged while the
+    games were played, are published after the simulation's file, and none is left if the run
+    fails."""
+    try:
+        doc = run.run(play, describe)
+        if records is not None:
+            count = records.commit()
+            click.echo(f"wrote {count} game record(s) to {records.folder}", err=run.as_json)
+    except BaseException:
+        if records is not None:
+            records.abort()
+        raise
+    return doc
+
+
 def replay_command(game: str, title: str) -> click.Command:
     """``tombgen <game> replay FILE [--step]``: a game record (``tombgen/<game>.record``)
     played back on the engine, every move checked; it prints the position reached and the

@@ -3,6 +3,7 @@ game is played and names every file by the options that differ from their defaul
 FILE [--step]` and `tombgen validate` read what it wrote; the common header is checked alike."""
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -93,3 +94,26 @@ def test_the_samples_of_the_records_page_are_what_the_commands_print(monkeypatch
         result = run(*shlex.split(command))
         assert result.exit_code == 0, result.output
         assert result.stdout.rstrip("\n") == text, command
+
+
+def test_a_run_that_fails_publishes_no_record(tmp_path):
+    out, rec = tmp_path / "out", tmp_path / "rec"
+    args = ["tut", "simulate", "--games", "2", "--seed", "4", "--out", str(out), "--record",
+            str(rec)]
+    assert run(*args).exit_code == 0
+    simulation = next(out.iterdir())
+    simulation.write_text("something else\n")           # the simulation's file is in the way
+    shutil.rmtree(rec)
+    result = run(*args)
+    assert result.exit_code == 2 and simulation.read_text() == "something else\n"
+    assert not rec.exists()                              # nothing written, not even the folder
+    simulation.unlink()
+    assert run(*args).exit_code == 0
+    first = sorted(rec.iterdir())[0]
+    first.write_text("a record of another game\n")      # now a record is in the way
+    simulation.unlink()
+    result = run(*args)
+    assert result.exit_code == 2 and str(first) in result.stderr
+    assert first.read_text() == "a record of another game\n"
+    assert not simulation.exists()                       # refused before the simulation's file
+    assert [p.name for p in rec.iterdir() if p.name.startswith(".")] == []

@@ -174,8 +174,10 @@ def _cut(text: str, limit: int = 80) -> str:
 # ---- writing the records of a run ---------------------------------------------------------------
 
 class RecordFolder:
-    """Where ``simulate --record DIR`` writes: checked when made (before any game is played),
-    filled by :meth:`publish` once every game is over, all files together."""
+    """Where ``simulate --record DIR`` writes: checked when made (before any game is played);
+    once every game is over :meth:`stage` writes the records under temporary names and checks
+    every final name, :meth:`commit` publishes them all (after the simulation's own file), and
+    :meth:`abort` leaves nothing behind, not even the folder if the run made it."""
 
     FLAG = "--record"
 
@@ -183,6 +185,9 @@ class RecordFolder:
         from generator.core.output import check_dir
 
         self.folder, self.game, self.force = Path(folder), game, force
+        self.count = 0
+        self._staging: Any = None
+        self._made = False
         check_dir(folder, flag=self.FLAG)
 
     def name(self, seed: int, number: int, differs: str = "") -> str:
@@ -191,12 +196,40 @@ class RecordFolder:
 
         return file_name(self.game, "record", seed, "json", number, differs)
 
-    def publish(self, seed: int, texts: Sequence[str], differs: str = "") -> int:
-        """Writes record ``i`` of the run (from 1) as :meth:`name`; every final name is checked
-        before the first is written (see :func:`generator.core.output.write_all`)."""
-        from generator.core.output import prepare_dir, write_all
+    def stage(self, seed: int, texts: Sequence[str], differs: str = "") -> None:
+        """Writes record ``i`` of the run (from 1) under a temporary name for :meth:`name`;
+        a final name holding other content (without ``--force``) is refused now, before any
+        file of the run is published."""
+        from generator.core.output import Staging, prepare_dir
 
+        self._made = not self.folder.exists()
         folder = prepare_dir(self.folder, flag=self.FLAG)
-        write_all(folder, [(self.name(seed, i + 1, differs), text)
-                           for i, text in enumerate(texts)], self.force)
-        return len(texts)
+        staging = Staging(folder, self.force)
+        self._staging = staging
+        try:
+            for i, text in enumerate(texts):
+                staging.add(self.name(seed, i + 1, differs), text)
+            staging.check()
+        except BaseException:
+            self.abort()
+            raise
+        self.count = len(texts)
+
+    def commit(self) -> int:
+        """Publishes the staged records; returns how many there are."""
+        if self._staging is not None:
+            self._staging.commit()
+            self._staging = None
+        return self.count
+
+    def abort(self) -> None:
+        """Removes the staged records (and the folder, when the run made it and it is empty)."""
+        if self._staging is not None:
+            self._staging.abort()
+            self._staging = None
+        if self._made:
+            try:
+                self.folder.rmdir()
+            except OSError:
+                pass
+            self._made = False

@@ -18,6 +18,7 @@ from generator.clikit import (
     record_folder,
     record_option,
     replay_command,
+    run_recorded,
     shared_option,
     simulate_options,
     simulation_differs,
@@ -141,9 +142,7 @@ def simulate(map_name, players, start, record_dir, sim) -> None:
         return run(map_name, sim.games, seed, seats, start, records, progress=progress,
                    executor=executor, differs=differs)
 
-    sim.run(play, describe)
-    if records is not None:
-        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
+    run_recorded(sim, play, describe, records)
 
 
 group.add_command(replay_command("realms", "Hidden Realms"))

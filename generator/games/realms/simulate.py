@@ -83,7 +83,7 @@ def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = (DEF
                       ref if records is not None else None)
     outcomes = run_games(play_fn, games, seed, executor, progress=progress)
     if records is not None:
-        records.publish(seed, [o.record for o in outcomes], differs)
+        records.stage(seed, [o.record for o in outcomes], differs)
     own = {"map": map_name if isinstance(ref, str) else m.name, "start": start}
     return sim.document("realms", seed, games, players, _seats(outcomes, players, games),
                         [o.rounds for o in outcomes], UNIT, own)

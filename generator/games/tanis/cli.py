@@ -12,6 +12,7 @@ from generator.clikit import (
     record_folder,
     record_option,
     replay_command,
+    run_recorded,
     simulate_options,
     simulation_differs,
 )
@@ -99,9 +100,7 @@ def simulate(dig_file, style, record_dir, sim) -> None:
                     executor=executor, records=records, differs=differs)
         return simulation_document(games, seed, seats, dig_info)
 
-    sim.run(play, describe)
-    if records is not None:
-        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
+    run_recorded(sim, play, describe, records)
 
 
 group.add_command(replay_command("tanis", "Tanis"))

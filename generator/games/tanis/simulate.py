@@ -105,7 +105,7 @@ def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = 
     results = run_games(TanisGame(style, dig, tuple(players), records is not None), games, seed,
                         executor, CHUNK, progress=progress)
     if records is not None:
-        records.publish(seed, [r.record for r in results], differs)
+        records.stage(seed, [r.record for r in results], differs)
     return results
 
 

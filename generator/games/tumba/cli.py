@@ -12,6 +12,7 @@ from generator.clikit import (
     record_folder,
     record_option,
     replay_command,
+    run_recorded,
     simulate_options,
     simulation_differs,
 )
@@ -104,9 +105,7 @@ def simulate(players, setup_file, mode, target, max_turns, record_dir, sim) -> N
         return run(players, sim.games, seed, mode, setup, target, seats, max_turns, progress,
                    executor=executor, board=board, records=records, differs=differs)
 
-    sim.run(play, describe)
-    if records is not None:
-        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
+    run_recorded(sim, play, describe, records)
 
 
 def _read_setup(path: str):

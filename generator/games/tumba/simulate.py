@@ -124,7 +124,7 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
         for kind, n in outcome.actions.items():
             actions[kind] += n
     if records is not None:
-        records.publish(seed, [o.record for o in outcomes], differs)
+        records.stage(seed, [o.record for o in outcomes], differs)
     finished = [o for o in outcomes if o.winner >= 0]
     own = {
         "mode": mode,

@@ -13,6 +13,7 @@ from generator.clikit import (
     record_folder,
     record_option,
     replay_command,
+    run_recorded,
     simulate_options,
     simulation_differs,
 )
@@ -82,9 +83,7 @@ def simulate(players, variant, trail_file, record_dir, sim) -> None:
         return run(seats, sim.games, variant, tiles, seed, where, progress=progress,
                    executor=executor, records=records, differs=differs)
 
-    sim.run(play, describe)
-    if records is not None:
-        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
+    run_recorded(sim, play, describe, records)
 
 
 group.add_command(replay_command("tut", "Tutankhamen"))

@@ -98,7 +98,7 @@ def simulate(players: Sequence[str], games: int, variant: str = "en",
     outcomes = play_games(players, games, variant, tiles, seed, progress=progress,
                           executor=executor, record=records is not None)
     if records is not None:
-        records.publish(seed, [o.record for o in outcomes], differs)
+        records.stage(seed, [o.record for o in outcomes], differs)
     seats = [sim.seat(p, name, games, sum(o.scores[p] for o in outcomes),
                       [o.coins[p] for o in outcomes]) for p, name in enumerate(players)]
     ended = {name: sum(1 for o in outcomes if o.ended == name) for name in ENDINGS}
