@@ -313,7 +313,7 @@ def test_rulebook_cat_example_through_the_engine(make_state):
     assert state.phase == MOVE and state.wild == [0, 0] and state.king == -1
 
 
-def test_english_open_rounds_let_a_player_answer(make_state):
+def test_english_players_answer_each_others_pharaohs(make_state):
     state = make_state(["cat-blue", "pharaoh", "pharaoh", "pharaoh", "mask-red", "cat-blue"])
     go(state, 0, 1, 2, 3, 4)                         # A: cat, Pharaoh, mask; B: 2 Pharaohs
     go(state, 5)                                     # B takes the last cat
