@@ -663,3 +663,28 @@ def test_new_state_uses_the_tiles_given_and_draws_the_rest(make_state):
         State(list(range(68)), 2)
     with pytest.raises(InputError, match="unknown tile code 'sphinx'"):
         State.from_codes(["scarab-red"] * 68 + ["sphinx"], 2)
+
+
+def test_refusals_name_the_first_set_and_the_mask_rule(make_state):
+    state = make_state(["horus-red", "horus-red", "gold", "pharaoh"])
+    go(state, 0, 1, 2)
+    with pytest.raises(RuleError) as refused:
+        state.apply(Buy(1, 0))                      # set 0: the red scarab, held by nobody
+    assert refused.value.message.startswith("player 1 cannot buy one scarab-red tile from "
+                                            "player 2:")
+    with pytest.raises(RuleError) as refused:
+        state.apply(Buy(1, -1))
+    assert refused.value.message.startswith("player 1 cannot buy one set -1 tile from player 2:")
+    # French: p1 holds Toutankhamon, a mask and 2 chairs, p2 3 chairs. Toutankhamon may go on
+    # (3-3); the mask may not while there is no tie, though p1 holds one.
+    french = make_state(["mask-red", "mask-red", "pharaoh"] + ["mask-red"] * 6 + ["anubis-red"],
+                        variant="fr")
+    go(french, 0, 1, 2, 3, 4, 5, END, 9)             # p2 passes chairs 7-9: removed, scored
+    assert french.phase == WILD and french.current_player() == 0
+    assert french.legal_moves() == [PASS, WILDS[0, True], WILDS[1, True]]
+    with pytest.raises(RuleError) as refused:
+        french.apply(WILDS[1, False])
+    assert refused.value.message == (
+        "player 1 cannot add 1 Masque de pharaon tile(s) to this set: is not tied with another "
+        "player (2 tile(s)); a Masque de pharaon only breaks a tie between equal counts (French "
+        "rules (Tutanchamun))")
