@@ -488,8 +488,9 @@ def _shown(move) -> str:
 
 _KINDS = {Move: "a move along the trail", Buy: "a Bag of Gold decision",
           Wild: "a wild-tile decision"}
+#: What the game waits for in each phase, in words.
 WAITING = {MOVE: "move", GOLD: "use or decline the Bag of Gold",
-            WILD: "add wild tiles or pass", OVER: "(game over)"}
+           WILD: "add wild tiles or pass", OVER: "(game over)"}
 
 
 @functools.cache
