@@ -386,10 +386,12 @@ class State:
             self._run_queue()
 
     def _why_not(self, p: int, move: Wild) -> str:
+        """Why a wild move not offered is refused: tiles not held, or the rule that forbids it
+        (every move the player holds the tiles for and no rule forbids is offered)."""
         if move.pharaohs > self.wild[p] or (move.king and self.king != p):
             return "they do not hold those tiles"
         return wild_problem(self.r, p, self._held(self.scoring), move.pharaohs, move.king,
-                            p if move.king else self.decl_k) or "not allowed now"
+                            p if move.king else self.decl_k)
 
     def _settle(self, s: int) -> bool:
         """Scores set ``s`` and discards it; True when a payment ended the game."""

@@ -569,6 +569,8 @@ def test_a_copy_is_equal_and_independent(make_state):
      "player 2: coins -1 + paid 33 != dealt 32"),
     (lambda s: s.trail.pop(), "trail list and present flags disagree"),
     (lambda s: s.fate.__setitem__(5, 1), "tile 6: present=True but fate=1"),
+    (lambda s: s.fate.__setitem__(68, 2), "tile 69: present=True but fate=2"),
+    (lambda s: s.fate.__setitem__(END, 1), "tile 70: present=True but fate=1"),   # King Tut
     (lambda s: s.left.__setitem__(0, s.left[0] + 1), "set scarab-red: 2 tiles accounted for, "
                                                      "not 1"),
     (lambda s: s.left.__setitem__(0, -1) or s.out.__setitem__(0, 2),
@@ -591,6 +593,8 @@ def test_invariants_hold_at_the_french_pyramid(make_state):
     go(state, END)                                   # the pyramid is never a tile to collect
     assert state.present[END] is False and state.fate[END] == 0
     assert state.check_invariants() == []
+    state.fate[3] = 1                                # the French trail is checked all the same
+    assert "tile 4: present=True but fate=1" in state.check_invariants()
 
 
 def test_a_foreign_object_is_refused_in_words(make_state):
