@@ -231,7 +231,6 @@ class State:
         p = self.actor
         if move not in self.buy_options(p):
             raise RuleError(self._why_not_buy(p, move))
-        self.phase = MOVE
         if move.seller >= 0:
             self.hold[move.seller][move.set] -= 1
             self.hold[p][move.set] += 1

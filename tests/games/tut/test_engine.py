@@ -692,3 +692,26 @@ def test_refusals_name_the_first_set_and_the_mask_rule(make_state):
         "player 1 cannot add 1 Masque de pharaon tile(s) to this set: is not tied with another "
         "player (2 tile(s)); a Masque de pharaon only breaks a tie between equal counts (French "
         "rules (Tutanchamun))")
+
+
+def test_a_purchase_from_player_1(make_state):
+    state = make_state(["horus-red", "horus-red", "mask-red", "gold", "anubis-red"])
+    go(state, 0, 1, 2, 3)                            # p2 takes the gold; p1 holds a red Horus
+    h = sid("horus-red")
+    assert state.phase == GOLD and state.current_player() == 1
+    assert state.legal_moves() == [Buy(0, h), DECLINE]
+    state.apply(Buy(0, h))
+    assert state.hold[0][h] == 0 and state.hold[1][h] == 2 and state.coins == [31, 32]
+    assert state.phase == MOVE and state.current_player() == 0
+
+
+def test_who_adds_is_not_asked_again_until_someone_answers(make_state):
+    # English: B (the mover, 2 Pharaohs) adds one; A passes: nothing changed since B's
+    # addition, so the decisions are over, though B still holds a Pharaoh.
+    state = make_state(["cat-blue", "pharaoh", "pharaoh", "pharaoh", "mask-red", "cat-blue"])
+    go(state, 0, 1, 3, 2, 4, 5)                      # A: cat, Pharaoh, mask; B: 2 Pharaohs, cat
+    assert state.phase == WILD and state.current_player() == 1
+    state.apply(WILDS[1, False])
+    assert state.current_player() == 0
+    state.apply(PASS)
+    assert state.phase == MOVE and state.wild == [1, 1] and state.paid == [1, 2]
