@@ -94,6 +94,7 @@ def _gain_index(value: int, mine: int, best: int, rest: int) -> int:
 
 
 GAIN = _gain_table()
+SETS = range(len(VALUE))
 
 
 class _PerHolding(dict):
@@ -204,18 +205,17 @@ class GreedyBot:
         memo = _memo(state)
         lead, closing = memo.leads[p], memo.closing
         low = min(state.coins)
-        gains = []
-        for s, (value, left, packed) in enumerate(zip(VALUE, state.left, state.packed)):
-            if left > 1:
-                gains.append(GAIN[value * 729 + lead[packed] + left - 1])   # _gain_index
-            elif not left:
-                gains.append(0.0)
-            else:
-                gain, reach, _, _ = closing[value][p][packed]
-                if reach >= low:                # somebody could pay out with this set
-                    gain += _closing_bonus(state, p, s)
-                gains.append(gain)
-        return gains
+
+        def last(s: int, value: int, packed: int) -> float:
+            """Exact value of taking a set's last tile, with win and block bonuses."""
+            gain, reach, _, _ = closing[value][p][packed]
+            if reach < low:                     # nobody can pay out with this set
+                return gain
+            return gain + _closing_bonus(state, p, s)
+
+        return [GAIN[value * 729 + lead[packed] + left - 1] if left > 1     # _gain_index
+                else last(s, value, packed) if left else 0.0
+                for s, value, left, packed in zip(SETS, VALUE, state.left, state.packed)]
 
     def _values(self, state: State, p: int) -> list[float]:
         """Worth of the tile at each id (sets, then gold, Pharaoh, King Tut) to ``p`` now."""

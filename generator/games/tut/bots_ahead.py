@@ -151,15 +151,17 @@ def danger(state: State) -> bool:
     still = [state.pos[q] for q in range(n) if q not in (p, nxt)]
     frontier = min(still) if still else END + 1
     r = state.r
+    trail, tiles = state.trail, state.tiles
+    first = bisect_left(trail, frontier)        # trail[first:] lie at or beyond the frontier
     if r.end_all_at_end:
         if all(x == END for x in still):
             return True
-    elif sum(1 for i in state.trail if i >= frontier) <= 2:
+    elif len(trail) - first <= 2:
         return True
     ahead = [0] * S
-    for i in state.trail:
-        t = state.tiles[i]
-        if t < S and i >= frontier:
+    for k in range(first, len(trail)):
+        t = tiles[trail[k]]
+        if t < S:
             ahead[t] += 1
     open_sets = [s for s in range(S) if state.left[s] and ahead[s] <= 2]
     if not open_sets:
