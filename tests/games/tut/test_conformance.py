@@ -30,7 +30,7 @@ def test_random_games_end_with_invariants(variant, players):
     for seed in range(40):
         rng = make_rng(seed * 10 + players)
         state = new_state(rng, players=players, variant=variant)
-        result = play(state, [RandomBot()] * players, rng, check=True)
+        result = play(state, [RandomBot()] * players, rng, max_moves=1000, check=True)
         assert not result.capped
         finish_checks(state)
         endings.add(state.ended)
@@ -42,7 +42,7 @@ def test_greedy_games_end_with_invariants(variant):
     for seed in range(6):
         rng = make_rng(seed)
         state = new_state(rng, players=2 + seed % 5, variant=variant)
-        result = play(state, [GreedyBot()] * state.n, rng, check=True)
+        result = play(state, [GreedyBot()] * state.n, rng, max_moves=1000, check=True)
         assert not result.capped
         finish_checks(state)
 
@@ -60,7 +60,8 @@ def test_greedy_beats_random():
         rng = make_rng(seed)
         state = new_state(rng, players=4, variant="en" if seed % 2 else "fr")
         seat = seed % 4
-        play(state, [GreedyBot() if p == seat else RandomBot() for p in range(4)], rng)
+        play(state, [GreedyBot() if p == seat else RandomBot() for p in range(4)], rng,
+             max_moves=1000)
         wins += state.scores()[seat]
     assert wins / 40 > 0.6
 
@@ -122,6 +123,7 @@ def positions(count: int):
         state = new_state(rng, players=2 + seed % 5, variant="en" if seed % 2 else "fr")
         step = 0
         while not state.is_over():
+            assert step < 1000, "a game of Tutankhamen has far fewer decisions"
             if state.phase != MOVE or step % 25 == 0:
                 seen[state.phase] += 1
                 yield state
