@@ -6,10 +6,12 @@ root with ``PYTHONPATH=.`` to measure a working copy rather than the installed p
 Prints games per second for random bots (English and French rules, a new shuffled trail each
 game) and greedy bots (both rules), each as a ratio against two baselines measured in the same
 run: a "null game" that shuffles the 69 tiles and draws one random number per step of a real
-random game, with no rules at all (the floor any engine pays), and the random bots (greedy
-target: 1,000 games/s, i.e. about a quarter of the random bots' speed). Each figure is the best
-of several interleaved runs, in wall-clock time and in CPU time of this process (the fairer
-"one core" figure on a shared machine).
+random game, with no rules at all (the floor any engine pays), and the random bots. The greedy
+bot looks ahead on copies of the state once the game can end soon (``bots_ahead``): measured
+here at 0.05 x the random bots' speed (4 players), where the policy it replaced ran at 0.20 x.
+Each figure is the best of several
+interleaved runs, in wall-clock time and in CPU time of this process (the fairer "one core"
+figure on a shared machine).
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from generator.games.tut.bots import GreedyBot
 from generator.games.tut.model import trail_tiles
 from generator.games.tut.rules import new_state
 
-GREEDY_TARGET = 1000.0
 PLAYERS = 4
 ROUNDS = 5
 
@@ -87,8 +88,7 @@ def main(games: int = 2000) -> None:
         line = (f"{name:<34} {wall:8.0f} | {cpu:8.0f} games/s   "
                 f"{cpu / base[1]:6.3f} x null game")
         if name.startswith("greedy"):
-            line += (f", {cpu / rand[1]:5.3f} x random bots, "
-                     f"{cpu / GREEDY_TARGET:4.2f} x target {GREEDY_TARGET:.0f}/s")
+            line += f", {cpu / rand[1]:5.3f} x random bots"
         print(line)
 
 

@@ -387,15 +387,24 @@ def simulation_file_name(ctx: click.Context, run: Simulation, doc: dict) -> str:
     so two different runs never share a file name."""
     from generator.core.output import file_name
 
+    return file_name(run.game, "simulation", doc["seed"], "json",
+                     differs=simulation_differs(ctx, run, doc["players"], doc))
+
+
+def simulation_differs(ctx: click.Context, run: Simulation, players: list[str],
+                       doc: dict | None = None) -> str:
+    """The part of a simulation's file names (its document, its game records) that names every
+    option differing from its default (``""`` when none does); ``doc`` is hashed for a file
+    read from standard input."""
     parts = []
     for param in ctx.command.params:
         name = param.name
         if name == "player":
-            players = list(doc["players"])
-            if players != run._replace(player=()).players(len(players)):
-                while len(players) > 1 and players[-1] == players[-2]:
-                    players.pop()  # the last is repeated for the remaining seats
-                parts.append("player-" + "-".join(players))
+            seats = list(players)
+            if seats != run._replace(player=()).players(len(seats)):
+                while len(seats) > 1 and seats[-1] == seats[-2]:
+                    seats.pop()  # the last is repeated for the remaining seats
+                parts.append("player-" + "-".join(seats))
             continue
         if name in RUN_ONLY or name is None or not isinstance(param, click.Option):
             continue
@@ -403,9 +412,8 @@ def simulation_file_name(ctx: click.Context, run: Simulation, doc: dict) -> str:
         source = ctx.get_parameter_source(name)
         if source in (click.core.ParameterSource.DEFAULT, None) or value == param.default:
             continue
-        parts.append(f"{param.opts[0].lstrip('-')}-{_slug(value, doc)}")
-    base = file_name(run.game, "simulation", doc["seed"], "json")
-    return base if not parts else base[:-5] + "-" + "-".join(parts) + ".json"
+        parts.append(f"{param.opts[0].lstrip('-')}-{_slug(value, doc or {})}")
+    return "-".join(parts)
 
 
 def _slug(value: Any, doc: dict) -> str:
@@ -464,3 +472,71 @@ def write_json_file(path: str, doc: dict, err: bool = False, force: bool = False
     data = dumps(doc)
     verb = "wrote" if write_file(target, data, force) else "unchanged"
     click.echo(f"{verb} {target} (json, {len(data.encode()) / 1024:.1f} kB)", err=err)
+
+
+# ---- game records: simulate --record DIR, <game> replay FILE -------------------------------------
+
+def record_option(game: str) -> Callable:
+    """``--record DIR`` of ``<game> simulate`` (parameter ``record_dir``)."""
+    return click.option(
+        "--record", "record_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+        help=f"Also write a game record of every game into this folder "
+             f"({game}-record-<seed>[-<options>]-<n>.json; replay one with `tombgen {game} "
+             "replay`). The folder is checked before any game is played.")
+
+
+def record_folder(game: str, record_dir: str | None, run: Simulation):
+    """The checked ``--record`` folder of a simulate command (None without the option)."""
+    if record_dir is None:
+        return None
+    from generator.core.records import RecordFolder
+
+    return RecordFolder(record_dir, game, run.force)
+
+
+def run_recorded(run: Simulation, play: Callable[..., dict],
+                 describe: Callable[[dict], list[str]], records) -> dict:
+    """:meth:`Simulation.run` for a simulate that may write game records (``records``: a
+    :class:`generator.core.records.RecordFolder`, or None): the records, staged while the
+    games were played, are published after the simulation's file, and none is left if the run
+    fails."""
+    try:
+        doc = run.run(play, describe)
+        if records is not None:
+            count = records.commit()
+            click.echo(f"wrote {count} game record(s) to {records.folder}", err=run.as_json)
+    except BaseException:
+        if records is not None:
+            records.abort()
+        raise
+    return doc
+
+
+def replay_command(game: str, title: str) -> click.Command:
+    """``tombgen <game> replay FILE [--step]``: a game record (``tombgen/<game>.record``)
+    played back on the engine, every move checked; it prints the position reached and the
+    result, or stops at the first illegal move (exit 1, naming the move and the rule). The
+    game's ``records`` module gives ``replay``, ``position_text`` and ``result_text``."""
+
+    @click.command(name="replay", help=f"Replay a {title} game record (FILE, or - for "
+                   "standard input): every move is checked against the rules; prints the "
+                   "position reached and the result, or stops at the first illegal move "
+                   "(exit 1).")
+    @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+    @click.option("--step", is_flag=True,
+                  help="Print each move as it is replayed, with what it leaves.")
+    def replay(file: str, step: bool) -> None:
+        from generator.core.errors import RuleError
+        from generator.registry import resolve
+
+        records = f"generator.games.{game}.records"
+        source = "<stdin>" if file == "-" else file
+        result = resolve(f"{records}:replay")(read_json_arg(file), source, step=step)
+        for line in result.steps:
+            click.echo(line)
+        click.echo(resolve(f"{records}:position_text")(result.state))
+        if result.error:
+            raise RuleError(result.error)
+        click.echo(resolve(f"{records}:result_text")(result.state))
+
+    return replay

@@ -40,8 +40,8 @@ def make_documents(out: Path) -> dict[str, Path]:
     ok(runner, "tumba", "setup", "--seed", "5", "--mode", "advanced", *j)
     sim = ["--games", "2", "--seed", "6", "--out", str(out / "sim")]
     ok(runner, "realms", "simulate", *sim, "--record", str(out / "rec"))
-    ok(runner, "tut", "simulate", *sim)
-    ok(runner, "tanis", "simulate", *sim)
+    ok(runner, "tut", "simulate", *sim, "--record", str(out / "rec"))
+    ok(runner, "tanis", "simulate", *sim, "--record", str(out / "rec"))
     ok(runner, "tumba", "simulate", *sim, "--record", str(out / "rec"))
     for name, args, stdin in (
             ("realms-score.json", ["realms", "score", "-", "--json", "--map", "map-2"],

@@ -60,6 +60,11 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tut/test_score_set_document.py",
         "tests/games/tut/test_engine.py",
     ],
+    "generator/games/tut/rules.py": [
+        "tests/games/tut/test_engine.py",
+        "tests/games/tut/test_records.py",
+        "tests/games/tut/test_conformance.py",
+    ],
     "generator/games/tut/rules_trail.py": [
         "tests/games/tut/test_trail_checks.py",
     ],

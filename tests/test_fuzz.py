@@ -65,6 +65,8 @@ READERS = {
     "tumba-board": ("tombgen/tumba.board", "tumba roll 1 2 3 --board {file}"),
     "realms-record": ("tombgen/realms.record", "realms replay {file}"),
     "tumba-record": ("tombgen/tumba.record", "tumba replay {file}"),
+    "tut-record": ("tombgen/tut.record", "tut replay {file}"),
+    "tanis-record": ("tombgen/tanis.record", "tanis replay {file}"),
     "simulation": ("tombgen/tanis.simulation", "validate {file}"),
     "realms-simulation": ("tombgen/realms.simulation", "validate {file}"),
     "manifest": ("tombgen/batch.manifest", "validate {file}"),

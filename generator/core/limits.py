@@ -22,7 +22,7 @@ SCHEMA = {
     "jobs": {"per_cpu": int},
     "run": {"count": int, "games": int, "rating_games": int, "max_turns": int,
             "batch_items": int, "batch_units": int},
-    "input": {"bytes": int, "depth": int, "text": int},
+    "input": {"bytes": int, "depth": int, "text": int, "record_moves": int},
     "dask": {"connect_seconds": float},
 }
 

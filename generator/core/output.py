@@ -83,8 +83,9 @@ def name_part(value, paths: bool = True, stdin: bytes | None = None) -> str:
     return re.sub(r"[^A-Za-z0-9.-]+", "_", text).strip("_") or "_"
 
 
-def check_dir(out: str | Path) -> Path:
-    """Checks that ``out`` is, or can become, a writable folder, without creating anything."""
+def check_dir(out: str | Path, flag: str = "--out") -> Path:
+    """Checks that ``out`` is, or can become, a writable folder, without creating anything;
+    messages name it as the option ``flag`` that gave it."""
     path = Path(out)
     probe = path
     while not probe.exists():
@@ -92,26 +93,27 @@ def check_dir(out: str | Path) -> Path:
             break
         probe = probe.parent
     if probe.exists() and not probe.is_dir():
-        raise InputError(f"--out {out}: {probe} is a file, not a folder; choose a folder")
+        raise InputError(f"{flag} {out}: {probe} is a file, not a folder; choose a folder")
     if not os.access(probe, os.W_OK | os.X_OK):
-        raise InputError(f"--out {out}: {probe} is not writable; choose a writable folder")
+        raise InputError(f"{flag} {out}: {probe} is not writable; choose a writable folder")
     return path
 
 
-def prepare_dir(out: str | Path) -> Path:
-    """Creates the output folder if needed and checks it can be written (else exit 2)."""
+def prepare_dir(out: str | Path, flag: str = "--out") -> Path:
+    """Creates the output folder if needed and checks it can be written (else exit 2);
+    messages name it as the option ``flag`` that gave it."""
     path = Path(out)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise InputError(f"--out {out}: exists and is not a folder; choose a folder") from None
+        raise InputError(f"{flag} {out}: exists and is not a folder; choose a folder") from None
     except OSError as exc:
-        raise InputError(f"--out {out}: cannot create the folder ({cause(exc)}); "
+        raise InputError(f"{flag} {out}: cannot create the folder ({cause(exc)}); "
                          "choose a writable folder") from None
     if not path.is_dir():
-        raise InputError(f"--out {out}: not a folder; choose a folder")
+        raise InputError(f"{flag} {out}: not a folder; choose a folder")
     if not os.access(path, os.W_OK | os.X_OK):
-        raise InputError(f"--out {out}: folder is not writable; choose a writable folder")
+        raise InputError(f"{flag} {out}: folder is not writable; choose a writable folder")
     return path
 
 

@@ -15,8 +15,13 @@ from generator.clikit import (
     echo_report,
     executor_options,
     read_json_arg,
+    record_folder,
+    record_option,
+    replay_command,
+    run_recorded,
     shared_option,
     simulate_options,
+    simulation_differs,
 )
 from generator.registry import DataRef, Option
 
@@ -122,44 +127,22 @@ def score(file: str, as_json: bool, map_name: str | None) -> None:
                  help="Number of players sharing the dice (1: solo).")
 @declared_option("realms", "sheet", "start",
                  help="Easy-mode presets: coins (and a key) to start with.")
-@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
-              help="Also write a game record of every game into this folder.")
+@record_option("realms")
 @simulate_options("realms")
 def simulate(map_name, players, start, record_dir, sim) -> None:
     """Play many games on one map: scores with their spread, per-rule means, wins by seat."""
     from generator.games.realms.simulate import describe
     from generator.games.realms.simulate import simulate as run
 
+    records = record_folder("realms", record_dir, sim)
     seats = sim.players(players)
+    differs = simulation_differs(click.get_current_context(), sim, seats)
 
     def play(seed, executor, progress):
-        return run(map_name, sim.games, seed, seats, start, record_dir, progress=progress,
-                   executor=executor)
+        return run(map_name, sim.games, seed, seats, start, records, progress=progress,
+                   executor=executor, differs=differs)
 
-    sim.run(play, describe)
-    if record_dir:
-        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
+    run_recorded(sim, play, describe, records)
 
 
-@group.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-def replay(file: str) -> None:
-    """Replay a game record: print the final sheet and score, or the first illegal move."""
-    from generator.games.realms.records import replay as run
-    from generator.games.realms.sheet_text import sheet_text
-
-    source = "<stdin>" if file == "-" else file
-    result = run(read_json_arg(file), source)
-    state = result.state
-    for p, sheet in enumerate(state.sheets):
-        if state.players > 1:
-            click.echo(f"player {p + 1}:")
-        click.echo(sheet_text(sheet, final=state.is_over()))
-    if state.players > 1:
-        click.echo("places: " + ", ".join(f"player {p + 1}: {place}"
-                                          for p, place in enumerate(state.places())))
-    if result.error:
-        click.echo(f"tombgen: error: {result.error}", err=True)
-        raise SystemExit(1)
-    if not state.is_over():
-        click.echo(f"(the record stops in round {state.round}; the game is not finished)")
+group.add_command(replay_command("realms", "Hidden Realms"))

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.core import simulation as sim
 from generator.core.envelope import dumps
-from generator.core.output import atomic_write, file_name, prepare_dir
 from generator.core.play import play, run_games
 from generator.core.report import Report
 from generator.core.rng import derive_seed, make_rng
@@ -66,12 +64,14 @@ def play_outcome(m, players: tuple[str, ...], start: str, ref: Any, game_seed: i
 
 
 def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = (DEFAULT_PLAYER,),
-             start: str = "normal", record_dir: str | None = None, *,
+             start: str = "normal", records: Any = None, *,
              progress: Callable[[Any, int, str], Any] | None = None,
-             executor: Any = None) -> dict[str, Any]:
+             executor: Any = None, differs: str = "") -> dict[str, Any]:
     """Plays ``games`` games; returns the simulation document (envelope included).
 
-    ``record_dir`` gets one record per game, named ``realms-record-<seed>-<n>.json``;
+    ``records`` (a :class:`generator.core.records.RecordFolder`) gets one record per game,
+    named ``realms-record-<seed>[-<differs>]-<n>.json`` (``differs``: the options that differ
+    from their defaults);
     ``progress(iterable, length, label)`` may wrap the games (a progress bar); ``executor``
     plays them in chunks on workers (:func:`generator.core.play.run_games`): same result.
     """
@@ -79,14 +79,11 @@ def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = (DEF
         make_bot(name)  # an unknown player is an input error before any game is played
     m = load_map(map_name)
     ref = map_ref(map_name, m)
-    folder = prepare_dir(record_dir) if record_dir else None
     play_fn = partial(play_outcome, m, tuple(players), start,
-                      ref if folder is not None else None)
+                      ref if records is not None else None)
     outcomes = run_games(play_fn, games, seed, executor, progress=progress)
-    if folder is not None:
-        for i, outcome in enumerate(outcomes):
-            atomic_write(Path(folder) / file_name("realms", "record", seed, "json", i + 1),
-                         outcome.record)
+    if records is not None:
+        records.stage(seed, [o.record for o in outcomes], differs)
     own = {"map": map_name if isinstance(ref, str) else m.name, "start": start}
     return sim.document("realms", seed, games, players, _seats(outcomes, players, games),
                         [o.rounds for o in outcomes], UNIT, own)

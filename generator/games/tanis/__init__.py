@@ -30,5 +30,6 @@ SPEC = GameSpec(
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
     documents=(("simulation", f"{_M}.simulate:validate_simulation"),
+               ("record", f"{_M}.records:validate_record_document"),
                ("score", f"{_M}.rules_scoring:validate_score_output")),
 )

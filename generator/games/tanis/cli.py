@@ -1,10 +1,21 @@
-"""`tombgen tanis` commands."""
+"""`tombgen tanis` commands: dig (setup sheets), score (referee), simulate (bot games), replay
+(game records)."""
 
 from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, add_products, declared_option, simulate_options
+from generator.clikit import (
+    Group,
+    add_products,
+    declared_option,
+    record_folder,
+    record_option,
+    replay_command,
+    run_recorded,
+    simulate_options,
+    simulation_differs,
+)
 
 
 @click.group(name="tanis", cls=Group)
@@ -60,13 +71,15 @@ def _run(numbers: list[int]) -> str:
 @declared_option("tanis", "dig", "style", help="Without --dig: each game gets a new dig of "
                                               "this style (classic: this tool's own "
                                               "alternating patterns).")
+@record_option("tanis")
 @simulate_options("tanis")
-def simulate(dig_file, style, sim) -> None:
+def simulate(dig_file, style, record_dir, sim) -> None:
     """Play many bot games and compare: win rate by seat, scores, cards, reveal curve."""
     from generator.games.tanis.model import data
     from generator.games.tanis.simulate import describe, simulation_document
     from generator.games.tanis.simulate import simulate as run
 
+    records = record_folder("tanis", record_dir, sim)
     dig, dig_info = None, {"style": style}
     if dig_file is not None:
         from generator.games.tanis.rules import read_dig
@@ -80,10 +93,14 @@ def simulate(dig_file, style, sim) -> None:
                              "fixes every layer; leave --style out")
         dig_info = {"file": "<stdin>" if dig_file == "-" else dig_file}
     seats = sim.players(data()["play"]["players"])
+    differs = simulation_differs(click.get_current_context(), sim, seats)
 
     def play(seed, executor, progress):
-        records = run(sim.games, seed, style=style, dig=dig, players=seats, progress=progress,
-                      executor=executor)
-        return simulation_document(records, seed, seats, dig_info)
+        games = run(sim.games, seed, style=style, dig=dig, players=seats, progress=progress,
+                    executor=executor, records=records, differs=differs)
+        return simulation_document(games, seed, seats, dig_info)
 
-    sim.run(play, describe)
+    run_recorded(sim, play, describe, records)
+
+
+group.add_command(replay_command("tanis", "Tanis"))

@@ -13,14 +13,16 @@ that long.
 
 With an ``executor`` (:func:`generator.core.executor.make_executor`: local processes or dask)
 the games are played in chunks of :data:`CHUNK` by :func:`generator.core.play.run_games`; every
-game still uses its own derived seed, so the records — and the summary — are the same for any
-executor.
+game still uses its own derived seed, so the results — and the summary — are the same for any
+executor. With a record folder every game is also written as a game record
+(:mod:`generator.games.tanis.records`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from generator.core import simulation as sim
 from generator.core.errors import InputError
@@ -45,33 +47,51 @@ class GameRecord:
     winner: int
     cards_used: list[list[int]]
     reveal: list[int] = field(default_factory=list)
+    record: str | None = None            # the game record's JSON text (``--record``)
 
 
-def play_game(dig: Dig, seed: int, bots: Sequence[Any], board: Board | None = None) -> GameRecord:
-    """Plays one game on ``dig`` (identities dealt from ``seed``), recording the reveal curve."""
+def play_game(dig: Dig, seed: int, bots: Sequence[Any], board: Board | None = None,
+              record: bool = False) -> GameRecord:
+    """Plays one game on ``dig`` (identities dealt from ``seed``), recording the reveal curve
+    (and, with ``record``, the game record)."""
     rng = make_rng(seed)
     state = start_state(dig, rng, 0, board)
     reveal = [len(state.visible)]
+    history: list = []
     for _ in range(MAX_STEPS):
         if state.is_over():
             break
         turn = state.turn
-        state.apply(bots[state.player].choose(state, rng))
+        player = state.player
+        move = bots[player].choose(state, rng)
+        state.apply(move)
+        if record:
+            history.append((player, move))
         if state.turn != turn:
             reveal.append(len(state.visible))
     else:  # pragma: no cover - would be an engine bug
         raise AssertionError(f"game with seed {seed} did not end in {MAX_STEPS} steps")
-    return GameRecord(state.scores(), state.winner(), [list(u) for u in state.used], reveal)
+    text = None
+    if record:
+        from generator.core.envelope import dumps
+        from generator.games.tanis.model import dig_to_fields
+        from generator.games.tanis.records import record_doc
+
+        text = dumps(record_doc(state, dig_to_fields(dig), history, seed))
+    return GameRecord(state.scores(), state.winner(), [list(u) for u in state.used], reveal,
+                      text)
 
 
 def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = None,
              players: Sequence[str] = ("greedy", "greedy"),
              progress: Callable[[Any, int, str], Any] | None = None,
-             executor: Any = None) -> list[GameRecord]:
+             executor: Any = None, records: Any = None, differs: str = "") -> list[GameRecord]:
     """Plays ``games`` games; ``dig`` fixes the dig, otherwise each game gets a ``style`` dig.
 
     ``progress(iterable, length, label)`` may wrap the loop (a context manager, as
     :func:`generator.clikit.progress`). ``executor`` spreads chunks of games over workers.
+    ``records`` (a :class:`generator.core.records.RecordFolder`) gets every game's record,
+    named with ``differs`` (the options that differ from their defaults).
     """
     if games < 1:
         raise InputError(f"--games {games}: play at least one game")
@@ -82,20 +102,24 @@ def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = 
     if len(players) != data()["play"]["players"]:
         raise InputError(f"--player given {len(players)} times; give it once (both seats) or "
                          f"{data()['play']['players']} times (one per seat)")
-    return run_games(TanisGame(style, dig, tuple(players)), games, seed, executor, CHUNK,
-                     progress=progress)
+    results = run_games(TanisGame(style, dig, tuple(players), records is not None), games, seed,
+                        executor, CHUNK, progress=progress)
+    if records is not None:
+        records.stage(seed, [r.record for r in results], differs)
+    return results
 
 
 class TanisGame:
     """Plays one game of a run from its seed: the dig is ``dig`` or a new ``style`` dig made
     from the seed. Picklable (only the settings travel); bots and board are made once."""
 
-    def __init__(self, style: str, dig: Dig | None, players: tuple[str, ...]):
-        self.style, self.dig, self.players = style, dig, players
+    def __init__(self, style: str, dig: Dig | None, players: tuple[str, ...],
+                 record: bool = False):
+        self.style, self.dig, self.players, self.record = style, dig, players, record
         self._ready: tuple[list[Any], Board | None] | None = None
 
     def __getstate__(self) -> tuple:
-        return self.style, self.dig, self.players
+        return self.style, self.dig, self.players, self.record
 
     def __setstate__(self, state: tuple) -> None:
         self.__init__(*state)
@@ -106,7 +130,7 @@ class TanisGame:
                            Board(self.dig) if self.dig is not None else None)
         bots, board = self._ready
         dig = self.dig if self.dig is not None else generate_dig(make_rng(game_seed), self.style)
-        return play_game(dig, game_seed, bots, board)
+        return play_game(dig, game_seed, bots, board, self.record)
 
 
 def summarize(records: Sequence[GameRecord], players: Sequence[str]) -> dict[str, Any]:

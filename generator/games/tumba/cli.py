@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import click
 
-from generator.clikit import Group, add_products, declared_option, limited, simulate_options
+from generator.clikit import (
+    Group,
+    add_products,
+    declared_option,
+    limited,
+    record_folder,
+    record_option,
+    replay_command,
+    run_recorded,
+    simulate_options,
+    simulation_differs,
+)
 
 
 @click.group(name="tumba", cls=Group)
@@ -75,9 +86,7 @@ def _read_board(path: str):
 @click.option("--max-turns", type=limited("max_turns", "--max-turns"), default=3000,
               show_default=True,
               help="Stop (and report) a game still running after this many turns.")
-@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
-              help="Also write a game record of every game into this folder "
-                   "(tumba-record-<seed>-<n>.json; replay one with `tombgen tumba replay`).")
+@record_option("tumba")
 @simulate_options("tumba")
 def simulate(players, setup_file, mode, target, max_turns, record_dir, sim) -> None:
     """Play bot games: wins by seat, mummies in the tomb, game length, how mummies got in."""
@@ -85,6 +94,7 @@ def simulate(players, setup_file, mode, target, max_turns, record_dir, sim) -> N
     from generator.games.tumba.simulate import describe
     from generator.games.tumba.simulate import simulate as run
 
+    records = record_folder("tumba", record_dir, sim)
     setup = _read_setup(setup_file) if setup_file else None
     if setup is not None:
         fixed = fixed_by_file("setup file", setup_file, {
@@ -93,14 +103,13 @@ def simulate(players, setup_file, mode, target, max_turns, record_dir, sim) -> N
         players, mode = fixed["players"], fixed["mode"]
     seats = sim.players(players)
     board = None if setup is None else ("<stdin>" if setup_file == "-" else setup_file)
+    differs = simulation_differs(click.get_current_context(), sim, seats)
 
     def play(seed, executor, progress):
         return run(players, sim.games, seed, mode, setup, target, seats, max_turns, progress,
-                   executor=executor, board=board, record_dir=record_dir)
+                   executor=executor, board=board, records=records, differs=differs)
 
-    sim.run(play, describe)
-    if record_dir:
-        click.echo(f"wrote {sim.games} game record(s) to {record_dir}", err=sim.as_json)
+    run_recorded(sim, play, describe, records)
 
 
 def _read_setup(path: str):
@@ -109,26 +118,4 @@ def _read_setup(path: str):
     return read_item(path, "tumba", "setup")
 
 
-@group.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-def replay(file: str) -> None:
-    """Replay a game record: print the final board and the winner, or the first illegal move."""
-    from generator.clikit import read_json_arg
-    from generator.games.tumba.cli_text import board_text
-    from generator.games.tumba.records import replay as run
-
-    source = "<stdin>" if file == "-" else file
-    result = run(read_json_arg(file), source)
-    state = result.state
-    click.echo(board_text(state))
-    if result.error:
-        click.echo(f"tombgen: error: {result.error}", err=True)
-        raise SystemExit(1)
-    if state.winner >= 0:
-        click.echo(f"winner: player {state.winner + 1} ({state.tomb[state.winner]} mummies in "
-                   f"the tomb, after {state.turn} turns)")
-    elif state.blocked:
-        click.echo("no winner: every player was left without a mummy to play")
-    else:
-        click.echo(f"(the record stops in turn {state.turn}, player {state.current + 1} to move; "
-                   "the game is not finished)")
+group.add_command(replay_command("tumba", "Tutan Tumba"))

@@ -5,8 +5,8 @@ Game ``i`` uses the seed derived from (seed, i), so any single game can be repla
 running after ``max_turns`` turns are counted as capped; games where every player is stuck
 (nobody has a mummy left to play) as blocked. Both are reported with their game numbers and
 have no winner; the length (in turns) is that of the finished games. ``actions`` counts the
-moves played by kind (placements, each power and each advanced move). With ``record_dir`` every
-game is written as a record (``tumba-record-<seed>-<n>.json``, :mod:`records`). With an executor
+moves played by kind (placements, each power and each advanced move). With a record folder every
+game is written as a record (``tumba-record-<seed>[-<options>]-<n>.json``, :mod:`records`). With an executor
 the games run in chunks on workers, with the same result and records. The document is
 ``tombgen/tumba.simulation`` (:mod:`generator.core.simulation`).
 """
@@ -96,14 +96,15 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
              max_turns: int = MAX_TURNS,
              progress: Callable[[Any, int, str], Any] | None = None,
              executor: Any = None, board: str | None = None,
-             record_dir: str | None = None) -> dict[str, Any]:
+             records: Any = None, differs: str = "") -> dict[str, Any]:
     """Plays ``games`` games and returns the simulation document (``tombgen/tumba.simulation``).
 
     ``bots`` names the bot of each seat (repeated round the table if shorter); ``board`` says
     where the setup came from (a file name) for the document; ``progress(iterable, length,
     label)`` may wrap the games (a progress bar); ``executor`` plays them in chunks on workers
-    (:func:`generator.core.play.run_games`), with the same result; ``record_dir`` gets one
-    record per game.
+    (:func:`generator.core.play.run_games`), with the same result; ``records`` (a
+    :class:`generator.core.records.RecordFolder`) gets one record per game, named with
+    ``differs`` (the options that differ from their defaults).
     """
     _check(players, games, mode, target, bots)
     if setup is not None and (setup.mode, setup.players) != (mode, players):
@@ -112,13 +113,8 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
                          "--players to play the setup as it is")
     seats = [list(bots)[i % len(bots)] for i in range(players)]
     layout = setup.lines if setup else None
-    folder = None
-    if record_dir:
-        from generator.core.output import prepare_dir
-
-        folder = prepare_dir(record_dir)
     play_fn = partial(play_outcome, players, mode, layout, target, tuple(seats), max_turns,
-                      folder is not None)
+                      records is not None)
     outcomes = run_games(play_fn, games, seed, executor, progress=progress)
     entries = dict.fromkeys(ENTRY_KINDS, 0)
     actions = dict.fromkeys(ACTION_KINDS, 0)
@@ -127,8 +123,8 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
             entries[kind] += n
         for kind, n in outcome.actions.items():
             actions[kind] += n
-        if folder is not None:
-            _write_record(folder, seed, number, outcome.record)
+    if records is not None:
+        records.stage(seed, [o.record for o in outcomes], differs)
     finished = [o for o in outcomes if o.winner >= 0]
     own = {
         "mode": mode,
@@ -147,14 +143,6 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
                              [o.tomb[p] for o in outcomes]) for p, name in enumerate(seats)]
     return sim.document("tumba", seed, games, seats, seat_entries,
                         [o.turn for o in finished], UNIT, own)
-
-
-def _write_record(folder, seed: int, number: int, text: str) -> None:
-    from pathlib import Path
-
-    from generator.core.output import atomic_write, file_name
-
-    atomic_write(Path(folder) / file_name("tumba", "record", seed, "json", number), text)
 
 
 def describe(doc: dict[str, Any]) -> list[str]:

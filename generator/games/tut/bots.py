@@ -1,27 +1,36 @@
-"""Tutankhamen bots: the random baseline and a greedy player.
+"""Tutankhamen bots: the random baseline and a greedy player that plays like a careful one.
 
 The greedy bot values each tile it could take from what it knows: who holds how many tiles of
 each set (majorities), how many tiles of the set are still on the trail, and every player's coins
-left. Taking a tile that completes a set is valued exactly (the real payments); other tiles by an
-estimate of the share of the set it will end up paying for. Moving far costs the tiles skipped.
-It takes a set's last tile to win, or to stop a rival from winning with it; it adds wild tiles
-only when they change what it pays, and buys with a Bag of Gold where that helps most.
+left. Taking a tile that completes a set is valued exactly (the real payments, in the order they
+are paid); other tiles by an estimate of the share of the set it will end up paying for. Moving
+far costs the tiles skipped. It takes a set's last tile to win, or to stop a rival who could
+reach it from winning with it; it adds wild tiles only when they change what it pays, and buys
+with a Bag of Gold where that helps most (or lets it go).
 
-It plays thousands of games a second for the simulations: the worth of a tile of a set not about
-to close comes from a table built once (:data:`GAIN`), what a closing set costs each player from
+Before it decides, it checks whether the game can end soon (:func:`bots_ahead.danger`); when it
+can, it plays each choice out on copies of the state (:mod:`bots_ahead`): a choice that wins at
+once is taken, and one that hands a rival the win (in this turn, or to the next player on their
+move) is never made while another is not.
+
+It plays many games a second for the simulations: the worth of a tile of a set not about to
+close comes from a table built once (:data:`GAIN`), what a closing set costs each player from
 caches keyed by the engine's packed holdings, and the choice along the trail stops as soon as no
-later option can win. The tests keep the plain version of the same policy and check, move by
-move, that both decide alike.
+later option can win. The tests keep the greedy policy it replaced (without the look-ahead) as a
+reference.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_right
 from functools import partial
 
 from generator.core.errors import InputError
 from generator.core.play import RandomBot
+from generator.games.tut.bots_ahead import EVEN, WON, chances, danger, verdicts
+from generator.games.tut.model import Rules
 from generator.games.tut.rules import (
     BITS,
     DECLINE,
@@ -29,15 +38,11 @@ from generator.games.tut.rules import (
     GOLD,
     MOVE,
     MOVES,
-    PASS,
-    PHARAOH_ID,
     VALUE,
     WILD,
     Buy,
-    S,
     State,
 )
-from generator.games.tut.model import Rules
 from generator.games.tut.rules_scoring import counts_and_ties, payments
 
 __all__ = ["BOTS", "DEFAULT_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
@@ -89,6 +94,7 @@ def _gain_index(value: int, mine: int, best: int, rest: int) -> int:
 
 
 GAIN = _gain_table()
+SETS = range(len(VALUE))
 
 
 class _PerHolding(dict):
@@ -153,15 +159,14 @@ class _Memo:
         return base, reach, mine, threats
 
 
-_MEMOS: dict = {}
-
-
 def _memo(state: State) -> _Memo:
-    key = (state.r.variant, state.n)
-    got = _MEMOS.get(key)
-    if got is None:
-        got = _MEMOS[key] = _Memo(state.r, state.n)
-    return got
+    return _memo_for(state.r, state.n)
+
+
+@functools.cache
+def _memo_for(r: Rules, n: int) -> _Memo:
+    """The facts for one rule text and table size, made once (cleared by the tests)."""
+    return _Memo(r, n)
 
 
 def _bumped(held: tuple[int, ...], q: int) -> tuple[int, ...]:
@@ -169,12 +174,13 @@ def _bumped(held: tuple[int, ...], q: int) -> tuple[int, ...]:
 
 
 class GreedyBot:
-    """Takes the tile worth most now, minus what it gives up by moving past others.
+    """Takes the tile worth most now, minus what it gives up by moving past others, unless
+    looking ahead says a choice wins at once or hands the win to a rival.
 
     ``noise`` (in coins) is added at random to each option's worth, so games on one fixed trail
     still differ (a seat balance from identical games would mean nothing). Written for speed:
-    set worths come from a lookup table or cached payments, and the options are read straight
-    from the engine's trail; its decisions are those of the plain version kept in the tests.
+    set worths come from a lookup table or cached payments, the options are read straight from
+    the engine's trail, and the look-ahead runs only when the game can end soon.
     """
 
     name = "greedy"
@@ -198,25 +204,18 @@ class GreedyBot:
         """How much taking one more tile of each set is worth to ``p`` now."""
         memo = _memo(state)
         lead, closing = memo.leads[p], memo.closing
-        coins = state.coins
-        low = min(coins)
+        low = min(state.coins)
 
-        def last(value: int, packed: int) -> float:
+        def last(s: int, value: int, packed: int) -> float:
             """Exact value of taking a set's last tile, with win and block bonuses."""
-            gain, reach, mine, threats = closing[value][p][packed]
+            gain, reach, _, _ = closing[value][p][packed]
             if reach < low:                     # nobody can pay out with this set
                 return gain
-            if mine[p] >= coins[p] > 0:
-                gain += WIN
-            for q, threat in threats:
-                if threat >= coins[q] > mine[q]:
-                    gain += BLOCK
-                    break
-            return gain
+            return gain + _closing_bonus(state, p, s)
 
         return [GAIN[value * 729 + lead[packed] + left - 1] if left > 1     # _gain_index
-                else last(value, packed) if left else 0.0
-                for value, left, packed in zip(VALUE, state.left, state.packed)]
+                else last(s, value, packed) if left else 0.0
+                for s, value, left, packed in zip(SETS, VALUE, state.left, state.packed)]
 
     def _values(self, state: State, p: int) -> list[float]:
         """Worth of the tile at each id (sets, then gold, Pharaoh, King Tut) to ``p`` now."""
@@ -237,7 +236,22 @@ class GreedyBot:
         if not state.r.king_on_trail:           # French: the pyramid at the end
             targets.append(END)
             worths.append(KING_VALUE[state.r.wild_counts] if state.king_free else -0.5)
-        return MOVES[targets[self._pick(worths, rng)]]
+        moves = [MOVES[t] for t in targets]
+        memo: dict = {}
+        wins = chances(state)                   # the only moves that may win at once
+        if wins:
+            found = verdicts(state, wins, memo)
+            if WON in found:
+                return max((m for m, v in zip(wins, found) if v == WON),
+                           key=lambda m: worths[moves.index(m)])
+        pick = self._pick(worths, rng)
+        if danger(state) and verdicts(state, [moves[pick]], memo)[0] < EVEN:
+            found = verdicts(state, moves, memo)
+            best = max(found)
+            if found[pick] < best:              # another move does not hand the game away
+                worths = [w if v == best else float("-inf") for w, v in zip(worths, found)]
+                pick = self._pick(worths, rng)
+        return moves[pick]
 
     def _pick(self, worths: list[float], rng: random.Random) -> int:
         """The option with the best score = worth - SKIP * (worth of the tiles skipped to get
@@ -273,14 +287,17 @@ class GreedyBot:
     def _buy(self, state: State):
         p = state.actor
         options = state.buy_options(p)
-        best, best_score = (DECLINE if DECLINE in options else options[0]), 0.0
-        for move in options:
-            if move.seller < 0:
-                continue
-            score = self._buy_score(state, p, move)
-            if score > best_score:
-                best, best_score = move, score
-        return best
+        scores = [self._buy_score(state, p, move) if move.seller >= 0 else 0.0
+                  for move in options]
+        if danger(state):
+            won = _careful(verdicts(state, options), scores)
+            if won is not None:
+                return options[won]
+        best, best_score = (options.index(DECLINE) if DECLINE in options else 0), 0.0
+        for i, score in enumerate(scores):
+            if options[i].seller >= 0 and score > best_score:
+                best, best_score = i, score
+        return options[best]
 
     def _buy_score(self, state: State, p: int, move: Buy) -> float:
         s, q = move.set, move.seller
@@ -300,13 +317,23 @@ class GreedyBot:
         n = state.n
         order = _order(state)
         held = [state.hold[q][s] for q in range(n)]
-        best, best_pay = PASS, self._pay_with(state, s, held, order, p, PASS)
-        for move in state.wild_options(p):
+        options = state.wild_options(p)
+        pays = [self._pay_with(state, s, held, order, p, move) for move in options]
+        # a payment this turn can end the game (the sets waiting to be scored), or the game
+        # can end soon after: what is paid now decides who has fewest coins
+        if min(state.coins) <= sum(VALUE[x] for x in state.queue) or danger(state):
+            used = [-(m.pharaohs + m.king) * 1e-3 for m in options]
+            won = _careful(verdicts(state, options), [a + b for a, b in zip(pays, used)])
+            if won is not None:
+                return options[won]
+        best, best_pay = 0, pays[0]
+        for i, move in enumerate(options):
             used = move.pharaohs + move.king
-            pay = self._pay_with(state, s, held, order, p, move)
-            if pay > best_pay or (pay == best_pay and used < best.pharaohs + best.king):
-                best, best_pay = move, pay
-        return best
+            chosen = options[best]
+            if pays[i] > best_pay or (pays[i] == best_pay
+                                      and used < chosen.pharaohs + chosen.king):
+                best, best_pay = i, pays[i]
+        return options[best]
 
     def _pay_with(self, state: State, s: int, held: list[int], order: list[int], p: int,
                   move) -> int:
@@ -318,6 +345,49 @@ class GreedyBot:
             if q == p:
                 return amount
         return 0
+
+
+def _careful(found: list[int], worths: list[float]) -> int | None:
+    """What the look-ahead decides among options with these verdicts: the worthiest option
+    that wins at once; else, when some option hands a rival the win and another does not, the
+    worthiest of those that do not (None: the look-ahead rules nothing out, choose as usual)."""
+    best = max(found)
+    if best == WON or min(found) < best:
+        keep = [i for i, v in enumerate(found) if v == best]
+        return max(keep, key=worths.__getitem__)
+    return None
+
+
+def _closing_bonus(state: State, p: int, s: int) -> float:
+    """For ``p`` taking the last tile of set ``s``: WIN when that makes ``p`` pay its last coin
+    before anyone else does (coins are paid in the order the set is scored: the tied by token,
+    furthest first, with ``p``'s token on the tile), -WIN when it makes a rival do so, BLOCK
+    when a rival who can still reach the tile would pay out first by taking it."""
+    t = next(i for i in state.trail if state.tiles[i] == s)
+    first = _first_out(state, s, p, t)
+    if first == p:
+        return WIN
+    if first >= 0:
+        return -WIN
+    for q in range(state.n):
+        if q != p and state.pos[q] < t and state.can_move(q) and _first_out(state, s, q, t) == q:
+            return BLOCK
+    return 0.0
+
+
+def _first_out(state: State, s: int, taker: int, t: int) -> int:
+    """Who pays their last coin first if ``taker`` takes set ``s``'s last tile at trail index
+    ``t`` and the set is scored at once with no wild tile added (-1: nobody)."""
+    n = state.n
+    held = [state.hold[q][s] + (q == taker) for q in range(n)]
+    pos = state.pos[:]
+    pos[taker] = t
+    order = sorted(range(n), key=lambda q: (-pos[q], (q - taker) % n))
+    counts, ties = counts_and_ties(state.r, held, [0] * n, -1)
+    for q, amount in payments(VALUE[s], counts, ties, order, state.r):
+        if amount >= state.coins[q]:
+            return q
+    return -1
 
 
 #: The players ``--player`` names, and the one that plays when none is named.

@@ -1,4 +1,5 @@
-"""`tombgen tut` commands: trail (setup sheets), score-set (referee), simulate (bot games)."""
+"""`tombgen tut` commands: trail (setup sheets), score-set (referee), simulate (bot games),
+replay (game records)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from generator.clikit import (
     add_products,
     declared_option,
     read_json_arg,
+    record_folder,
+    record_option,
+    replay_command,
+    run_recorded,
     simulate_options,
+    simulation_differs,
 )
 
 
@@ -64,13 +70,15 @@ def score_set_text(pays, variant: str, lang: str = "en") -> str:
 @click.option("--trail", "trail_file", type=click.Path(dir_okay=False, allow_dash=True),
               default=None, help="Play every game on this trail (a tut trail JSON); it fixes "
                                  "the players and the rules. Default: a fresh trail each game.")
+@record_option("tut")
 @simulate_options("tut")
-def simulate(players, variant, trail_file, sim) -> None:
+def simulate(players, variant, trail_file, record_dir, sim) -> None:
     """Play bot games: win rate by seat, coins left, game length, endings (and a JSON file)."""
     from generator.clikit import fixed_by_file
     from generator.games.tut.simulate import describe, trail_for_simulation
     from generator.games.tut.simulate import simulate as run
 
+    records = record_folder("tut", record_dir, sim)
     trail = trail_for_simulation(trail_file)
     if trail is not None:
         fixed = fixed_by_file("trail file", trail_file, {
@@ -80,9 +88,13 @@ def simulate(players, variant, trail_file, sim) -> None:
     seats = sim.players(players)
     tiles = list(trail.tiles) if trail is not None else None
     where = "random" if trail is None else ("<stdin>" if trail_file == "-" else trail_file)
+    differs = simulation_differs(click.get_current_context(), sim, seats)
 
     def play(seed, executor, progress):
         return run(seats, sim.games, variant, tiles, seed, where, progress=progress,
-                   executor=executor)
+                   executor=executor, records=records, differs=differs)
 
-    sim.run(play, describe)
+    run_recorded(sim, play, describe, records)
+
+
+group.add_command(replay_command("tut", "Tutankhamen"))

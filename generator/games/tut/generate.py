@@ -19,6 +19,7 @@ one set touch.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 
@@ -245,7 +246,7 @@ def meander(rng: random.Random, w: int, h: int, count: int) -> list[Cell]:
     else:                                   # never seen in practice; keeps the shape total
         nodes = _boustrophedon(cw, ch, k)
     cells = [(ox + 2 * nodes[0][0], oy + 2 * nodes[0][1])]
-    for (x0, y0), (x1, y1) in zip(nodes, nodes[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(nodes):
         cells += [(ox + x0 + x1, oy + y0 + y1), (ox + 2 * x1, oy + 2 * y1)]
     return cells[:count]
 

@@ -8,7 +8,7 @@ A :class:`Trail` is one layout: the 69 tile codes in trail order, the cell of ea
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.data import MapOf, Optional, load_seed
@@ -17,8 +17,8 @@ from generator.core.errors import InputError
 _VARIANT = {
     "name": str, "start_coins": MapOf(int), "wild_counts": bool,
     "wild_needs_tie": bool, "king_needs_tile": bool, "king_on_trail": bool, "king_coin": int,
-    "wild_rounds": str, "max_tied_first": int, "end_all_at_end": bool,
-    "gold_coin": int, "gold_may_decline": bool, "half": str, "final_tie": str,
+    "max_tied_first": int, "end_all_at_end": bool,
+    "gold_coin": int, "gold_may_decline": bool, "half": str,
     "names": MapOf(str), "pictures": MapOf(str),
     "names_in": Optional(MapOf(MapOf(str))), "genders": Optional(MapOf(MapOf(str))),
 }
@@ -149,20 +149,22 @@ class Rules:
     name: str
     pharaoh: str                    # the edition's name of the wild tiles
     king: str                       # ... and of the pyramid tile
-    start_coins: dict
+    start_coins: dict = field(hash=False)   # hashable all the same: caches key on rules
     wild_counts: bool
     wild_needs_tie: bool
     king_needs_tile: bool
     king_on_trail: bool
     king_coin: int
-    open_rounds: bool
     max_tied_first: int
     end_all_at_end: bool
     gold_coin: int
     gold_may_decline: bool
+    half_up: bool                   # half of an odd value rounded up (else down)
 
 
 VARIANTS = ("en", "fr")
+#: How half of an odd set value is rounded (``half`` in seeds/tut.toml).
+HALF = ("down", "up")
 
 
 @functools.cache
@@ -173,11 +175,15 @@ def rules(variant: str) -> Rules:
         raise InputError(f"--variant {variant}: unknown variant; choose one of "
                          f"{', '.join(sorted(table))}")
     v = table[variant]
+    if v["half"] not in HALF:
+        raise InputError(f"seeds/tut.toml [variant.{variant}] half: {v['half']!r}; use "
+                         + " or ".join(f'"{h}"' for h in HALF))
     edition = names(variant)
     return Rules(variant, v["name"], edition[PHARAOH], edition[KING],
                  {int(k): n for k, n in v["start_coins"].items()}, v["wild_counts"],
                  v["wild_needs_tie"], v["king_needs_tile"], v["king_on_trail"], v["king_coin"],
-                 v["wild_rounds"] == "open", v["max_tied_first"], v["end_all_at_end"], v["gold_coin"], v["gold_may_decline"])
+                 v["max_tied_first"], v["end_all_at_end"], v["gold_coin"],
+                 v["gold_may_decline"], v["half"] == "up")
 
 
 def start_coins(variant: str, players: int) -> int:
@@ -255,7 +261,8 @@ def trail_from_fields(doc: dict[str, Any], source: str = "<trail>") -> Trail:
         raise InputError(f"{source} [path]: expected a list of cells [x, y]")
     cells = tuple(_cell(c, f"{source} [path[{i}]]") for i, c in enumerate(path))
     pyramid = _cell(doc["pyramid"], f"{source} [pyramid]")
-    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    given = doc.get("options")
+    options: dict[str, Any] = given if isinstance(given, dict) else {}
     spread = options.get("spread", False)
     early = options.get("no_specials_before", 0)
     if not isinstance(spread, bool) or not _int(early):

@@ -9,8 +9,9 @@ the trail is scored: the collected tile's set first, then removed sets in trail 
 
 Decisions are moves: ``Move(to)`` (a turn), ``Buy(seller, set)`` (Bag of Gold, right after
 collecting it; ``DECLINE`` keeps nothing) and ``Wild(pharaohs, king)`` (adding Pharaoh tiles /
-masks and King Tut / Toutankhamon while a set is scored; ``Wild(0, False)`` passes). English
-players keep adding until all pass in a row; French players decide once each, from the mover on.
+masks and King Tut / Toutankhamon while a set is scored; ``Wild(0, False)`` passes). The players who
+can add something decide in turn from the mover; after an addition every other one decides
+again, until each has passed since the last addition (both rule texts).
 
 The state is lean on purpose (plain lists, shared move objects): random games must run at
 thousands per second. Coins are what a player still has to pay (French: the score track).
@@ -21,6 +22,7 @@ kept up to date with ``hold`` so bots can key lookups by one small int instead o
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -74,9 +76,9 @@ WILDS = {(a, k): Wild(a, k) for a in range(data()["specials"]["pharaoh"] + 1) fo
 class State:
     """One game in progress; see the module doc. Attributes are read freely by bots and tests."""
 
-    __slots__ = ("actor", "coins", "decl_k", "decl_w", "ended", "fate", "hold", "king",
-                 "king_free", "left", "log", "n", "order", "out", "packed", "paid", "passes",
-                 "phase", "pos", "present", "ptr", "queue", "r", "rounds", "scoring", "spent",
+    __slots__ = ("actor", "coins", "decl_k", "decl_w", "ended", "fate", "history", "hold", "king",
+                 "king_free", "left", "log", "n", "order", "out", "packed", "paid", "phase",
+                 "pos", "present", "ptr", "queue", "r", "rounds", "scoring", "settled", "spent",
                  "start", "tiles", "trail", "turn", "turns", "wild", "winners")
 
     def __init__(self, tiles: Sequence[int], players: int, variant: str = "en"):
@@ -112,8 +114,9 @@ class State:
         self.decl_k = -1
         self.order: list[int] = []
         self.ptr = 0
-        self.passes = 0
+        self.settled = 0                       # bit p: player p decided since the last addition
         self.log: list | None = None
+        self.history: list | None = None       # a list of (player, move) to keep a record
 
     @classmethod
     def from_codes(cls, codes: Sequence[str], players: int, variant: str = "en") -> State:
@@ -156,8 +159,9 @@ class State:
         return []
 
     def apply(self, move) -> None:
-        """Plays ``move`` for the current player; an illegal move raises RuleError (why)."""
-        phase = self.phase
+        """Plays ``move`` for the current player; an illegal move raises RuleError (why) and
+        changes nothing."""
+        phase, actor = self.phase, self.actor
         if phase == MOVE and type(move) is Move:
             self._move(move.to)
         elif phase == GOLD and type(move) is Buy:
@@ -165,8 +169,10 @@ class State:
         elif phase == WILD and type(move) is Wild:
             self._declare(move)
         else:
-            raise RuleError(f"{move!r} is not a {PHASES[phase]} decision; the game waits for "
-                            f"player {self.actor + 1} to {_WAITING[phase]}")
+            raise RuleError(f"{_shown(move)} is not a {PHASES[phase]} decision; the game waits "
+                            f"for player {self.actor + 1} to {WAITING[phase]}")
+        if self.history is not None:
+            self.history.append((actor, move))
 
     # ---- a turn ---------------------------------------------------------------------------
 
@@ -224,10 +230,7 @@ class State:
     def _buy(self, move: Buy) -> None:
         p = self.actor
         if move not in self.buy_options(p):
-            raise RuleError(f"player {p + 1} cannot buy set {move.set} from player "
-                            f"{move.seller + 1}: the Bag of Gold buys a tile of a set its "
-                            "buyer already holds, from a player who holds one")
-        self.phase = MOVE
+            raise RuleError(self._why_not_buy(p, move))
         if move.seller >= 0:
             self.hold[move.seller][move.set] -= 1
             self.hold[p][move.set] += 1
@@ -235,6 +238,15 @@ class State:
             if self._pay(move.seller, self.r.gold_coin):
                 return
         self._remove()
+
+    def _why_not_buy(self, p: int, move: Buy) -> str:
+        if move == DECLINE:
+            return (f"player {p + 1} cannot leave the Bag of Gold unused: a purchase is "
+                    f"possible and these rules ({self.r.name}) make it buy")
+        what = CAT.codes[move.set] if 0 <= move.set < len(CAT.codes) else f"set {move.set}"
+        return (f"player {p + 1} cannot buy one {what} tile from player {move.seller + 1}: the "
+                "Bag of Gold buys a tile of a set its buyer already holds, from another player "
+                "who holds one (never a Pharaoh or King Tut)")
 
     def _remove(self) -> None:
         """Removes every tile all tokens have passed (lowest index first), then scores."""
@@ -295,9 +307,11 @@ class State:
     # ---- scoring ------------------------------------------------------------------------------
 
     def _can_declare(self, p: int, s: int) -> bool:
-        if self.r.wild_counts:
-            return bool(self.hold[p][s]) and (self.wild[p] > 0 or self.king == p)
-        return self.king == p or (self.wild[p] > 0 and self.hold[p][s] > 0)
+        """Whether ``p`` holds a wild tile it may ever add to set ``s`` (a Pharaoh needs a tile
+        of the set; King Tut too unless the rules let it count for any set)."""
+        held = self.hold[p][s] > 0
+        return (self.wild[p] > 0 and held) or (self.king == p and (
+            held or not self.r.king_needs_tile))
 
     def _open_scoring(self, s: int) -> bool:
         """Starts the wild-tile decisions for set ``s``; False when nobody can add anything."""
@@ -309,29 +323,23 @@ class State:
         self.scoring = s
         self.order = order
         self.ptr = -1
-        self.passes = 0
+        self.settled = 0
         self.phase = WILD
         return self._next_declarer()
 
     def _next_declarer(self) -> bool:
-        """Moves to the next player with a real choice; False when the declarations are over."""
+        """Moves to the next player, in turn order after the last one asked, who has not
+        decided since the last addition and has a real choice; False when the decisions are
+        over. A player with nothing to add now is passed over, not counted as decided: an
+        addition may give them a choice (a tie Toutankhamon makes, broken with a mask)."""
         order = self.order
         s = self.scoring
-        if self.r.open_rounds:
-            active = [p for p in order if self.wild[p] or self.king == p]
-            if self.passes >= len(active):
-                return False
-            for k in range(1, len(order) + 1):
-                p = order[(self.ptr + k) % len(order)]
-                if self.wild[p] or self.king == p:
-                    self.ptr = (self.ptr + k) % len(order)
-                    self.actor = p
-                    return True
-            return False
-        while self.ptr + 1 < len(order):
-            self.ptr += 1
-            p = order[self.ptr]
-            if len(self.wild_options(p, s)) > 1:
+        k = len(order)
+        for step in range(1, k + 1):
+            i = (self.ptr + step) % k
+            p = order[i]
+            if not self.settled >> p & 1 and len(self.wild_options(p, s)) > 1:
+                self.ptr = i
                 self.actor = p
                 return True
         return False
@@ -365,9 +373,9 @@ class State:
             if move.king:
                 self.decl_k = p
                 self.king = -1
-            self.passes = 0
+            self.settled = 1 << p          # the holdings changed: everyone else decides again
         else:
-            self.passes += 1
+            self.settled |= 1 << p
         if self._next_declarer():
             return
         s = self.queue.pop(0)
@@ -377,10 +385,12 @@ class State:
             self._run_queue()
 
     def _why_not(self, p: int, move: Wild) -> str:
+        """Why a wild move not offered is refused: tiles not held, or the rule that forbids it
+        (every move the player holds the tiles for and no rule forbids is offered)."""
         if move.pharaohs > self.wild[p] or (move.king and self.king != p):
             return "they do not hold those tiles"
         return wild_problem(self.r, p, self._held(self.scoring), move.pharaohs, move.king,
-                            p if move.king else self.decl_k) or "not allowed now"
+                            p if move.king else self.decl_k)
 
     def _settle(self, s: int) -> bool:
         """Scores set ``s`` and discards it; True when a payment ended the game."""
@@ -423,6 +433,25 @@ class State:
             low = min(self.coins)
             self.winners = [p for p in range(self.n) if self.coins[p] == low]
 
+    # ---- copies -------------------------------------------------------------------------------
+
+    def copy(self) -> State:
+        """An independent copy (for look-ahead): lists copied, rules and tiles shared; the
+        copy keeps no log. Written out attribute by attribute: bots copy often."""
+        o = State.__new__(State)
+        o.actor, o.decl_k, o.ended, o.king = self.actor, self.decl_k, self.ended, self.king
+        o.king_free, o.n, o.phase, o.ptr = self.king_free, self.n, self.phase, self.ptr
+        o.r, o.rounds, o.scoring, o.settled = self.r, self.rounds, self.scoring, self.settled
+        o.spent, o.start, o.tiles, o.turn = self.spent, self.start, self.tiles, self.turn
+        o.turns, o.log, o.history = self.turns, None, None
+        o.coins, o.decl_w, o.fate = self.coins[:], self.decl_w[:], self.fate[:]
+        o.left, o.order, o.out = self.left[:], self.order[:], self.out[:]
+        o.packed, o.paid, o.pos = self.packed[:], self.paid[:], self.pos[:]
+        o.present, o.queue, o.trail = self.present[:], self.queue[:], self.trail[:]
+        o.wild, o.winners = self.wild[:], self.winners[:]
+        o.hold = [row[:] for row in self.hold]
+        return o
+
     # ---- checks -------------------------------------------------------------------------------
 
     def check_invariants(self) -> list[str]:
@@ -453,18 +482,22 @@ class State:
         return bad
 
 
-_WAITING = {MOVE: "move", GOLD: "use or decline the Bag of Gold",
-            WILD: "add wild tiles or pass", OVER: "(game over)"}
+def _shown(move) -> str:
+    """What kind of decision a move is, in words (messages never show Python's reprs)."""
+    return _KINDS.get(type(move), f"a {type(move).__name__}")
 
 
-_BASE = None
+_KINDS = {Move: "a move along the trail", Buy: "a Bag of Gold decision",
+          Wild: "a wild-tile decision"}
+#: What the game waits for in each phase, in words.
+WAITING = {MOVE: "move", GOLD: "use or decline the Bag of Gold",
+           WILD: "add wild tiles or pass", OVER: "(game over)"}
 
 
-def _base_ids() -> list[int]:
-    global _BASE
-    if _BASE is None:
-        _BASE = [CAT.id_of(code) for code, n in CAT.trail_counts for _ in range(n)]
-    return _BASE
+@functools.cache
+def _base_ids() -> tuple[int, ...]:
+    """The 69 trail tiles' ids in catalogue order (shuffled by :func:`new_state`)."""
+    return tuple(CAT.id_of(code) for code, n in CAT.trail_counts for _ in range(n))
 
 
 def new_state(rng: random.Random, players: int | None = None, variant: str | None = None,
@@ -477,6 +510,6 @@ def new_state(rng: random.Random, players: int | None = None, variant: str | Non
         variant = rng.choice(sorted(data()["variant"]))
     if tiles is not None:
         return State.from_codes(tiles, players, variant)
-    ids = _base_ids()[:]
+    ids = list(_base_ids())
     rng.shuffle(ids)
     return State(ids, players, variant)

@@ -42,7 +42,7 @@ def payments(value: int, counts: Sequence[int], ties: Sequence[int], order: Sequ
     best = max(keys, default=-1)
     if best < 0:
         return []
-    half = value // 2
+    half = (value + r.half_up) // 2
     top = [p for p in order if keys[p] == best]
     if len(top) == 1:
         pays = [(top[0], value)]
@@ -70,25 +70,24 @@ def counts_and_ties(r: Rules, tiles: Sequence[int], wild: Sequence[int],
     """
     n = len(tiles)
     if r.wild_counts:
-        counts = [tiles[p] + wild[p] + (p == king) if tiles[p] else 0 for p in range(n)]
-        return counts, [0] * n
-    return [tiles[p] + (p == king) for p in range(n)], list(wild)
+        counts = [tiles[p] + wild[p] + (p == king) for p in range(n)]
+        ties = [0] * n
+    else:
+        counts = [tiles[p] + (p == king) for p in range(n)]
+        ties = list(wild)
+    if r.king_needs_tile:       # without a tile of the set, a player is not in the contest
+        counts = [c if tiles[p] else 0 for p, c in enumerate(counts)]
+    return counts, ties
 
 
 def wild_problem(r: Rules, p: int, tiles: Sequence[int], masks: int, king: bool,
                  king_user: int) -> str:
     """Why player ``p`` may not add these wild tiles to the set ('' when allowed)."""
-    if r.wild_counts:
-        if (masks or king) and not tiles[p]:
-            what = r.king if king and not masks else r.pharaoh
-            return (f"holds no tile of this set; a {what} tile can only be added to a set its "
-                    f"owner holds a tile of ({r.name})")
-        return ""
-    # French: Toutankhamon may be added by anyone, even holding no tile of the set.
-    if masks:
-        if not tiles[p]:
-            return (f"holds no tile of this set; a {r.pharaoh} needs at least one tile of the "
-                    f"set ({r.name})")
+    if not tiles[p] and (masks or (king and r.king_needs_tile)):
+        what = r.king if king and not masks else r.pharaoh
+        return (f"holds no tile of this set; a {what} can only be added to a set its owner "
+                f"holds a tile of ({r.name})")
+    if masks and r.wild_needs_tie:
         mine = tiles[p] + (king_user == p)
         if not any(q != p and tiles[q] + (king_user == q) == mine for q in range(len(tiles))):
             return (f"is not tied with another player ({mine} tile(s)); a {r.pharaoh} only "

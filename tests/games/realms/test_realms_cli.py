@@ -91,10 +91,11 @@ def test_simulate_writes_summary_and_records_then_replay(runner, tmp_path):
     assert set(seat["achievements"]) == {"master-of-the-undead", "magical-warden",
                                          "treasure-hunter", "the-mapmaker", "mummy-slayer"}
     assert "Mummy Slayer (" in result.output
-    record = rec / "realms-record-9-2.json"
+    record = rec / "realms-record-9-games-3-2.json"
     result = runner.invoke(main, ["realms", "replay", str(record)])
     assert result.exit_code == 0
-    *_, total_line, earned = result.output.strip().splitlines()
+    *_, total_line, earned, final = result.output.strip().splitlines()
+    assert final == f"final score: {seat['scores'][1]}"
     assert int(total_line.split()[0]) == seat["scores"][1] and total_line.endswith("total")
     # the planner's game 2 of seed 9: six Mummy hits and 180 points or more (pinned by hand)
     assert earned == "achievements: Mummy Slayer" and seat["scores"][1] >= 180

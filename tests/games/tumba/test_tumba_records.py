@@ -31,14 +31,15 @@ def records(tmp_path_factory):
 def test_simulate_writes_one_record_per_game_and_counts_the_moves(records):
     folder, summary = records
     names = sorted(p.name for p in folder.iterdir())
-    assert names == [f"tumba-record-11-{n}.json" for n in range(1, 5)]
+    assert names == [f"tumba-record-11-players-3-mode-advanced-games-4-{n}.json"
+                     for n in range(1, 5)]
     actions = summary["actions"]
     assert set(actions) == {"place", "golden-triple", "anubis", "maat", "osiris",
                             "incineration", "toth", "reroll", "seth", "wrath"}
     totals = {}
     for path in folder.iterdir():
         doc = json.loads(path.read_text())
-        assert doc["format"] == "tombgen/tumba.record" and doc["dice"].keys() == {"seed"}
+        assert doc["format"] == "tombgen/tumba.record" and doc["dice"].keys() == {"throws"}
         for move in doc["moves"]:
             totals[move["do"]] = totals.get(move["do"], 0) + 1
     assert totals.get("place", 0) == actions["place"]
@@ -165,3 +166,76 @@ def test_a_setup_is_played_with_its_own_mode_and_players(tmp_path):
     with pytest.raises(InputError, match="ask for standard with 6 players"):
         simulate(6, 1, 1, "standard", standard)
     assert simulate(4, 1, 1, "standard", standard)["games"] == 1
+
+
+# ---- records written at the table: the throws listed ------------------------------------------
+
+STANDARD = {"1": 3, "2": 3, "3": 3, "4": 3, "5": 2, "6": 2, "7": 2, "8": 2, "9": 1, "10": 1,
+            "11": "passage", "12": "passage"}
+
+
+def table_record(throws, moves):
+    return {"mode": "standard", "players": 2, "lines": STANDARD, "dice": {"throws": throws},
+            "moves": moves}
+
+
+TWO_TURNS = [{"player": 1, "do": "place", "lines": [2, 3, 5]},
+             {"player": 2, "do": "place", "lines": [7]},
+             {"player": 2, "do": "pass"}]                 # no incineration
+
+
+def test_a_record_with_its_throws_written_at_the_table_replays(tmp_path):
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table_record([[2, 3, 5], [1, 2, 4]], TWO_TURNS)))
+    result = run("tumba", "replay", str(path), "--step")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ('move 1 (turn 1, player 1) {"do": "place", "lines": [2, 3, 5]}: tomb P1 0 '
+                        "P2 0; dice 1-2-4; player 2: use")
+    assert lines[1] == ('move 2 (turn 2, player 2) {"do": "place", "lines": [7]}: tomb P1 0 P2 0; '
+                        "dice 1-2-4; player 2: attack")
+    state = replay(table_record([[2, 3, 5], [1, 2, 4]], TWO_TURNS), "t").state
+    board = state.board.cells
+    assert board[2][2] == board[3][2] == board[5][1] == 0 and board[7][1] == 1   # outermost
+    assert lines[-1] == ("(the record stops in turn 3, player 1 to move; the game is not "
+                         "finished)")
+
+
+@pytest.mark.parametrize("throws, error", [
+    ([[2, 3, 5]], 't: move 1 (turn 1, player 1) {"do": "place", "lines": [2, 3, 5]}: the game '
+                  "throws the dice after this move, and [dice] lists no throw left (1 listed)"),
+    ([[2, 3, 5], [1, 2, 4], [6, 6, 6], [4]], "t [dice][throws]: 1 die listed after the last "
+                                              "throw the game made; remove them"),
+    ([[2], [3, 5, 1], [2, 4, 6]], 't: move 1 (turn 1, player 1) {"do": "place", "lines": [2, 3, '
+                                  '5]}: [dice] throw lists do not match the game\'s throws: by '
+                                  "this move it has thrown 6 dice, in the middle of a listed "
+                                  "throw"),
+    ([], "t [dice][throws]: the game throws the dice before the first move, and no throw is "
+         "listed"),
+])
+def test_the_throws_must_match_the_games(throws, error):
+    assert replay(table_record(throws, TWO_TURNS), "t").error == error
+
+
+def test_throws_are_bounded_and_checked(tmp_path):
+    for throws, words in (([[2, 3]], "[dice][throws][0]: expected a throw of three dice (one "
+                                     "for a re-roll), each 1-6"),
+                          ([[2, 3, 7]], "[dice][throws][0]: expected a throw"),
+                          ({"a": 1}, "[dice][throws]: expected a list of throws")):
+        with pytest.raises(InputError) as refused:
+            replay(table_record(throws, TWO_TURNS), "t")
+        assert words in refused.value.message
+    doc = table_record([[2, 3, 5]], TWO_TURNS)
+    doc["players"] = 7
+    with pytest.raises(InputError, match=r"\[players\]: 7 is not a number of players from 2 to "
+                                         "6"):
+        replay(doc, "t")
+
+
+def test_a_seed_still_stands_for_the_throws(records):
+    folder, _ = records
+    doc = json.loads(next(folder.iterdir()).read_text())
+    throws = doc["dice"]["throws"]
+    assert all(len(t) in (1, 3) for t in throws)
+    state = replay(doc, "r").state
+    assert state.is_over() and list(state.tomb) == doc["result"]["tomb"]

@@ -19,6 +19,17 @@ def trail_with(prefix: list[str]) -> list[str]:
     return list(prefix) + [c for c in order for _ in range(left[c])]
 
 
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Each test starts with the engine's and bots' caches empty: a cached answer from an
+    earlier test never stands in for the code under test (mutation runs rely on it)."""
+    from generator.games.tut import bots, model, rules
+
+    for cached in (model.catalog, model.rules, rules._base_ids, bots._memo_for):
+        cached.cache_clear()
+    yield
+
+
 @pytest.fixture
 def make_state():
     """``make_state(prefix, players=2, variant='en', coins=None)``: a fresh game on a trail

@@ -192,3 +192,63 @@ def test_score_set_bad_json_exits_2(runner, tmp_path):
     result = runner.invoke(main, ["tut", "score-set", str(path)])
     assert result.exit_code == 2 and "invalid JSON" in result.output
     assert runner.invoke(main, ["tut", "score-set", str(tmp_path / "none.json")]).exit_code == 2
+
+
+# ---- each switch of seeds/tut.toml, flipped alone, changes what it says -------------------------
+
+def _flipped(variant, **change):
+    import dataclasses
+
+    from generator.games.tut.model import rules
+
+    return dataclasses.replace(rules(variant), **change)
+
+
+def test_half_up_rounds_a_scarab_tie_up():
+    from generator.games.tut.rules_scoring import payments
+
+    # a French scarab tie (1 held against Toutankhamon): half of 1 is 0 rounded down, 1 up
+    assert payments(1, [1, 1], [0, 0], [0, 1], _flipped("fr")) == []
+    assert payments(1, [1, 1], [0, 0], [0, 1], _flipped("fr", half_up=True)) == [(0, 1), (1, 1)]
+    assert payments(1, [1, 1], [1, 0], [0, 1], _flipped("fr", half_up=True)) == [(0, 1), (1, 1)]
+    assert payments(1, [1, 1], [1, 0], [0, 1], _flipped("fr")) == [(0, 1)]
+
+
+def test_wild_needs_tie_is_what_refuses_a_french_mask_without_a_tie():
+    from generator.games.tut.rules_scoring import wild_problem
+
+    fr = _flipped("fr")
+    assert wild_problem(fr, 0, [2, 1], 1, False, -1) == (
+        "is not tied with another player (2 tile(s)); a Masque de pharaon only breaks a tie "
+        "between equal counts (French rules (Tutanchamun))")
+    assert wild_problem(_flipped("fr", wild_needs_tie=False), 0, [2, 1], 1, False, -1) == ""
+    assert wild_problem(_flipped("en", wild_needs_tie=True), 0, [2, 1], 1, False, -1) != ""
+    # a tie counts Toutankhamon as a tile: 1 held + Toutankhamon against 2
+    assert wild_problem(fr, 0, [1, 2], 1, False, 0) == ""
+    assert wild_problem(fr, 0, [2, 1], 1, False, 1) == ""
+
+
+def test_king_needs_tile_is_what_keeps_king_tut_off_a_set_not_held():
+    from generator.games.tut.rules_scoring import counts_and_ties, wild_problem
+
+    en, fr = _flipped("en"), _flipped("fr")
+    assert wild_problem(en, 1, [3, 0], 0, True, 1).startswith("holds no tile of this set")
+    assert wild_problem(_flipped("en", king_needs_tile=False), 1, [3, 0], 0, True, 1) == ""
+    assert wild_problem(fr, 1, [3, 0], 0, True, 1) == ""
+    assert wild_problem(_flipped("fr", king_needs_tile=True), 1, [3, 0], 0, True, 1) != ""
+    assert counts_and_ties(fr, [3, 0], [0, 0], 1) == ([3, 1], [0, 0])
+    assert counts_and_ties(_flipped("fr", king_needs_tile=True), [3, 0], [0, 0], 1) == (
+        [3, 0], [0, 0])
+    assert counts_and_ties(en, [3, 0], [0, 2], 1) == ([3, 0], [0, 0])
+    assert counts_and_ties(_flipped("en", king_needs_tile=False), [3, 0], [0, 0], 1) == (
+        [3, 1], [0, 0])
+
+
+def test_wild_counts_adds_pharaohs_or_keeps_them_as_tie_breakers():
+    from generator.games.tut.rules_scoring import counts_and_ties
+
+    assert counts_and_ties(_flipped("en"), [2, 2], [1, 0], -1) == ([3, 2], [0, 0])
+    assert counts_and_ties(_flipped("en", wild_counts=False), [2, 2], [1, 0], -1) == (
+        [2, 2], [1, 0])
+    assert counts_and_ties(_flipped("fr", wild_counts=True), [2, 2], [1, 0], -1) == (
+        [3, 2], [0, 0])

@@ -80,20 +80,20 @@ def test_all_three_pharaohs_may_be_added():
 
 @pytest.mark.parametrize("doc, message", [
     (req("en", value=4, holdings={"A": 3}, king_tut="B", order=["A", "B"]),
-     "t [king_tut]: B holds no tile of this set; a King Tut tile can only be added to a set its "
-     "owner holds a tile of (English rules (Tutankhamen))"),
+     "t [king_tut]: B holds no tile of this set; a King Tut can only be added to a set its owner "
+     "holds a tile of (English rules (Tutankhamen))"),
     (req("en", value=4, holdings={"A": 3}, king_tut="B", wild={"B": 1}, order=["A", "B"]),
-     "t [wild.B]: B holds no tile of this set; a Pharaoh tile can only be added to a set its "
-     "owner holds a tile of (English rules (Tutankhamen))"),
+     "t [wild.B]: B holds no tile of this set; a Pharaoh can only be added to a set its owner "
+     "holds a tile of (English rules (Tutankhamen))"),
     (req("en", value=4, holdings={"A": 3}, wild={"B": 1}, order=["A", "B"]),
-     "t [wild.B]: B holds no tile of this set; a Pharaoh tile can only be added to a set its "
-     "owner holds a tile of (English rules (Tutankhamen))"),
+     "t [wild.B]: B holds no tile of this set; a Pharaoh can only be added to a set its owner "
+     "holds a tile of (English rules (Tutankhamen))"),
     (req("fr", value=4, holdings={"A": 2, "B": 1}, wild={"A": 1}),
      "t [wild.A]: A is not tied with another player (2 tile(s)); a Masque de pharaon only "
      "breaks a tie between equal counts (French rules (Tutanchamun))"),
     (req("fr", value=4, holdings={"A": 2}, wild={"B": 1}, order=["A", "B"]),
-     "t [wild.B]: B holds no tile of this set; a Masque de pharaon needs at least one tile of "
-     "the set (French rules (Tutanchamun))"),
+     "t [wild.B]: B holds no tile of this set; a Masque de pharaon can only be added to a set "
+     "its owner holds a tile of (French rules (Tutanchamun))"),
     (req("en", value=2, holdings={"A": 2, "B": 1}),
      "t [holdings]: 3 tiles held, but a set of value 2 has only 2"),
     (req("en", value=8, holdings={"A": 2, "B": 2}, wild={"A": 2, "B": 2}),
