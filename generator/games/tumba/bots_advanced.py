@@ -140,7 +140,7 @@ class Look:
         """The best score of the ways to use ``dice`` now (None when they cannot be used)."""
         state = self.state
         dice = tuple(dice)
-        special = sequence_of(dice, state.mode, state.rules)
+        special = sequence_of(dice, state.mode)
         best = None
         for move in state.use_moves(dice):
             kind = type(move)
@@ -228,7 +228,7 @@ class Look:
     def _sequence(self, dice, lines) -> float:
         """What Toth's Inversion or Tutan's Wrath adds to placing ``lines`` with ``dice``."""
         state = self.state
-        code = sequence_of(tuple(dice), state.mode, state.rules)
+        code = sequence_of(tuple(dice), state.mode)
         if not code:
             return 0.0
         board = state.board.copy()
@@ -306,7 +306,7 @@ class Look:
     def _shifted(self, board, move: Wrath) -> float:
         state = self.state
         moved = board.copy()
-        moved.shift(move.shift, move.crossed, state._powers["wrath_moves_passage"])
+        moved.shift(move.shift, move.crossed, state._readings["wrath_moves_passage"])
         return self.attack(moved) + self.standing(moved)
 
     def _unshifted(self, board) -> float:

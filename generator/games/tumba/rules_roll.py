@@ -171,11 +171,14 @@ def _anubis(state, dice) -> Power | None:
     kept = (value, value)
     if state.house[state.current] == 0:
         return Power("anubis-double", False, kept, (third,), "no mummy left in the house")
-    if state.board.free(third) < 1:
+    if state.board.free(third) < 1 and not state.anubis_targets(third):
         return Power("anubis-double", False, kept, (third,), f"line {third} is full, so the "
                      "third die cannot be placed: the power is void")
     if not state.board.enemies(state.current):
         return Power("anubis-double", False, kept, (third,), "no enemy mummy in a chamber")
+    if state.board.free(third) < 1:
+        return Power("anubis-double", True, kept, (third,), f"line {third} is full: remove an "
+                     "enemy mummy from it, then place one of yours there")
     return Power("anubis-double", True, kept, (third,), "remove any enemy mummy from a chamber, "
                  f"then place one of yours on line {third}")
 

@@ -123,9 +123,9 @@ def test_after_either_shift_the_passage_is_still_on_its_line(shift, crossed):
 def test_the_other_reading_moves_the_passages_with_the_chambers(monkeypatch):
     from generator.games.tumba.model import data
 
-    powers = dict(data()["powers"], wrath_moves_passage=True)
+    powers = dict(data()["readings"], wrath_moves_passage=True)
     state = position(mode="advanced", dice=(4, 5, 6))
-    monkeypatch.setattr(state, "_powers", powers)
+    monkeypatch.setattr(state, "_readings", powers)
     state.apply(Place((4, 5, 6)))
     state.apply(Wrath(1, False))
     assert state.board.sizes[1:] == [3, 3, 2, 2, 2, 2, 1, 1, 0, 0, 3, 3]

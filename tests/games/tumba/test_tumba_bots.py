@@ -43,9 +43,9 @@ def test_an_unusable_advanced_roll_may_be_rescued_by_the_one_die_reroll_first():
     state.apply(Reroll(2))
     assert state.rerolls_used == 1 and state.use_moves(state.dice)   # used, or thrown again
     declined = position(mode="advanced", cells=full, dice=(1, 1, 2))
-    declined.apply(ROLL)                        # all three again: the re-roll step is over
-    assert declined.use_moves(declined.dice)
-    assert not any(isinstance(m, Reroll) for m in declined.legal_moves())
+    declined.apply(Roll((1, 2, 4)))             # all three again: the re-roll is kept
+    assert declined.dice == (1, 2, 4) and declined.rerolls_used == 0
+    assert Reroll(4) in declined.legal_moves()
     standard = position(cells=full, dice=(1, 1, 2))                  # no re-roll to spend
     assert standard.dice != (1, 1, 2) and standard.use_moves(standard.dice)
 

@@ -45,11 +45,18 @@ def test_a_high_pair_sends_the_third_mummy_to_the_low_die_line():
         "remove any enemy mummy from a chamber, then place one of yours on line 4")
 
 
-def test_a_high_pair_is_void_when_the_low_die_line_is_full():
-    state = position(cells={4: "111", 6: ".."})
+def test_a_high_pair_is_void_when_the_low_die_line_is_full_of_ones_own():
+    state = position(cells={4: "000", 6: ".1"})
     assert powers(read_roll(state, (4, 5, 5)))["anubis-double"] == Power(
         "anubis-double", False, (5, 5), (4,),
         "line 4 is full, so the third die cannot be placed: the power is void")
+
+
+def test_a_full_low_die_line_holding_an_enemy_takes_the_mummy_after_the_removal():
+    state = position(cells={4: "101", 6: ".."})
+    assert powers(read_roll(state, (4, 5, 5)))["anubis-double"] == Power(
+        "anubis-double", True, (5, 5), (4,),
+        "line 4 is full: remove an enemy mummy from it, then place one of yours there")
 
 
 def test_a_triple_offers_the_anubis_double_as_well():

@@ -78,8 +78,8 @@ def test_anubis_power_on_a_pair_needs_an_enemy():
     assert ready.usable
 
 
-def test_anubis_power_void_when_the_third_line_is_full():
-    state = position(cells={3: "111", 5: "1."}, dice=(2, 2, 3))
+def test_anubis_power_void_when_the_third_line_is_full_of_ones_own():
+    state = position(cells={3: "000", 5: "1."}, dice=(2, 2, 3))
     from generator.games.tumba.rules_roll import read_roll
 
     power = codes(read_roll(state, (2, 2, 3)))["anubis-double"]
