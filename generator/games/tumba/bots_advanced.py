@@ -86,9 +86,9 @@ def _roll_weights() -> tuple[tuple[tuple[int, int, int], int], ...]:
     """The 56 distinct throws (sorted) with how many of the 216 ordered throws give each."""
     faces = range(1, data()["components"]["faces"] + 1)
     counts: dict[tuple[int, int, int], int] = {}
-    for dice in itertools.product(faces, repeat=3):
-        key = tuple(sorted(dice))
-        counts[key] = counts.get(key, 0) + 1
+    for a, b, c in itertools.product(faces, repeat=3):
+        low, mid, high = sorted((a, b, c))
+        counts[(low, mid, high)] = counts.get((low, mid, high), 0) + 1
     return tuple(sorted(counts.items()))
 
 
@@ -112,7 +112,6 @@ def _entry_tables() -> tuple[dict, dict]:
 
 
 ENTRY_BY_MOVER, ENTRY_BY_OVER = _entry_tables()
-_UNKNOWN = object()
 _NOTHING = -1e9       # below every value a move can have
 
 
@@ -131,7 +130,7 @@ class Look:
         self._occupied: tuple[list[bool], list[bool]] | None = None
         self._slots: list[float | None] | None = None
         self._anubis: dict[int, float | None] = {}
-        self._target: object = _UNKNOWN
+        self._target: list[float | None] = []
 
     # ---- placing ------------------------------------------------------------------------------
 
@@ -171,11 +170,10 @@ class Look:
         the Golden Triple's second roll (None when the dice cannot be used). The same options
         and powers as the engine's ``use_moves``, valued without making the moves."""
         key = tuple(sorted(dice))
-        found = self._uses.get(key, _UNKNOWN)
-        if found is not _UNKNOWN:
-            return found
+        if key in self._uses:
+            return self._uses[key]
         state = self.state
-        best = None
+        best: float | None = None
         house = state.house[self.p]
         if house:
             options, triple, third = _use_plan(key)
@@ -197,9 +195,9 @@ class Look:
                 if best is None or value > best:
                     best = value
             if third:
-                value = self.anubis_third_value(third)
-                if value is not None and (best is None or value > best):
-                    best = value
+                anubis = self.anubis_third_value(third)
+                if anubis is not None and (best is None or anubis > best):
+                    best = anubis
         self._uses[key] = best
         return best
 
@@ -260,19 +258,18 @@ class Look:
         return value
 
     def anubis_value(self, dice) -> float:
-        value = self.anubis_third_value(_pair(tuple(dice))[1])
+        pair = _pair(tuple(dice))
+        value = self.anubis_third_value(pair[1]) if pair else None
         return 0.0 if value is None else value
 
     def anubis_third_value(self, third: int) -> float | None:
         """The best Anubis Double whose third die names line ``third`` (None: none is legal).
-        An enemy off that line leaves it as it is, so the best of those is the best target
-        anywhere; only the enemies on the line itself are judged one by one."""
-        found = self._anubis.get(third, _UNKNOWN)
-        if found is _UNKNOWN:
+        While that line has room and holds no enemy, removing an enemy leaves it as it is, so
+        the best target anywhere is the best; else each target is judged with its line."""
+        if third not in self._anubis:
             state = self.state
-            board = state.board
-            p = self.p
-            found = None
+            board, p = state.board, self.p
+            found: float | None = None
             if board.free(third) and (board.passage[third] or not any(
                     c != EMPTY and c != p for c in board.cells[third])):
                 best = self._best_target()
@@ -281,20 +278,16 @@ class Look:
             else:
                 found = max((self.strike_value(third, n, d)
                              for n, d in state.anubis_targets(third)), default=None)
-                if board.free(third):
-                    best = self._best_target()
-                    if best is not None:
-                        found = max(found, REMOVE + best + self.line_value(third, 1))
             self._anubis[third] = found
-        return found
+        return self._anubis[third]
 
     def _best_target(self) -> float | None:
         """The best enemy to remove anywhere (None when there is none)."""
-        if self._target is _UNKNOWN:
+        if not self._target:
             state = self.state
-            self._target = max((target_value(state, n, d)
-                                for n, d in state.board.enemies(self.p)), default=None)
-        return self._target
+            self._target = [max((target_value(state, n, d)
+                                 for n, d in state.board.enemies(self.p)), default=None)]
+        return self._target[0]
 
     def strike_value(self, third: int, line: int, depth: int) -> float:
         """Removing the enemy in (line, depth), then placing on line ``third``."""
@@ -389,8 +382,10 @@ class Look:
             cells = state.board.cells
             if self.attack_now() < TOMB and any(
                     c != EMPTY and c != p for row in cells for c in row):
-                seen: dict = {}
+                seen: dict[object, bool] = {}
                 get, opens = seen.get, self._opens_entry
+                key: object
+                found: bool | None
                 for move in state.seth_moves():
                     source, target = move.source, move.target
                     src = cells[source]
