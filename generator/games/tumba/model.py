@@ -26,7 +26,7 @@ SCHEMA = {
     "components": {"chambers": int, "passages": int, "mummies": int, "dice": int, "faces": int,
                    "min_players": int, "max_players": int},
     "standard": {"lines": [int], "passages": [int]},
-    "geometry": {"lines": int, "rows": int, "sides": [str], "max_depth": int, "chamber": float,
+    "geometry": {"lines": int, "rows": int, "max_depth": int, "chamber": float,
                  "tomb_width": float, "tomb_cap": float, "passage_length": float},
     "win": {"target": int},
     "advanced_setup": {"min_per_line": int, "max_per_line": int, "passage_lines": [int],

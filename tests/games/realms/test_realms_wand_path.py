@@ -88,5 +88,5 @@ def test_a_map_cut_off_its_entrance_breaks_the_invariant():
     sheet = state.sheets[0]
     sheet.walls |= edge(state, 8, 1, "W")      # planted: the room cut off
     sheet.version += 1
-    assert sheet_invariants(sheet) == ["a mapped square with no path back to the starting "
-                                       "entrance"]
+    assert sheet_invariants(sheet) == [("a mapped square with no path back to the starting "
+                                       "entrance")]

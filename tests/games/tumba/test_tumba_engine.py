@@ -340,10 +340,10 @@ def test_only_one_mummy_incinerates_per_turn():
 def test_the_game_over_refuses_everything():
     state = position(tomb=[7, 0], dice=(5, 6, 1))
     state.apply(Place((1, 11)))
-    for move in (ROLL, Place((1, 11)), PASS, Reroll(5)):
-        assert refusal(state, move) in ("the game is over", "the one-die re-roll belongs to the "
-                                        "advanced mode (Pharaoh's Wrath); this game uses the "
-                                        "standard rules")
+    for move in (ROLL, Place((1, 11)), PASS, Jump(1, 3, -1, 0)):
+        assert refusal(state, move) == "the game is over"
+    assert refusal(state, Reroll(5)) == ("the one-die re-roll belongs to the advanced mode "
+                                         "(Pharaoh's Wrath); this game uses the standard rules")
 
 
 # ---- check_invariants on broken states -------------------------------------------------------

@@ -6,12 +6,17 @@ Expected values are the rulebook's (seed 001, "Special Actions of the Priest", "
 Moves") worked by hand on each position; notes are the texts ``tumba roll`` prints."""
 
 import pytest
+from games.tumba.tumba_helpers import position
 
 from generator.games.tumba.model import Line, data
 from generator.games.tumba.rules_roll import (
-    Chain, Power, option_groups, pair_of, read_roll, sequence_power,
+    Chain,
+    Power,
+    option_groups,
+    pair_of,
+    read_roll,
+    sequence_power,
 )
-from games.tumba.tumba_helpers import position
 
 # An advanced layout (22 chambers, one passage on line 12) with three chambers on lines 1-5, so
 # that a chain can go back (depth 1 -> 3), forward and back again on the left side.
@@ -278,7 +283,7 @@ def test_a_backward_chain_may_end_on_the_passage():
 
 
 def test_with_the_triple_switch_off_a_triple_is_no_pair(monkeypatch):
-    import generator.games.tumba.rules_roll as rules_roll
+    from generator.games.tumba import rules_roll
 
     shipped = data()
     powers_off = {**shipped["powers"], "anubis_on_triple": False}

@@ -1,11 +1,12 @@
 """Reading rolls: the option arithmetic, the rulebook's 2-3-5 example, powers per roll."""
 
 import pytest
-from generator.games.tumba.model_board import empty_board
+from games.tumba.tumba_helpers import position
+
 from generator.games.tumba.model import standard_layout
+from generator.games.tumba.model_board import empty_board
 from generator.games.tumba.rules import roll_options
 from generator.games.tumba.rules_roll import all_rolls, candidate_options, option_groups
-from games.tumba.tumba_helpers import position
 
 
 def codes(reading):

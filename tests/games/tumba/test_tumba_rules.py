@@ -1,13 +1,21 @@
 """The engine's rules, each with a legal and an illegal case."""
 
 import pytest
+from games.tumba.tumba_helpers import line, position
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, ROLL, Anubis, GoldenRemove, Maat, Osiris, Place, Roll, Strike,
+    GOLDEN,
+    PASS,
+    ROLL,
+    Anubis,
+    GoldenRemove,
+    Maat,
+    Osiris,
+    Place,
+    Roll,
+    Strike,
 )
-from games.tumba.tumba_helpers import line, position
-
 
 # ---- placing, pushing, full lines ----------------------------------------------------------
 
