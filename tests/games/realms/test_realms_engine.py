@@ -469,3 +469,19 @@ def test_sheets_on_different_rounds_break_the_game():
     state = State(small_map(), SeededDice(2), 2)
     state.sheets[1].round = 3
     assert state.check_invariants() == ["sheets are on different rounds"]
+
+
+def test_three_players_use_their_round_in_turn_then_the_next_is_rolled():
+    dice = ListedDice([(1, 2), (3, 4), (5, 6)] + [(1, 1)] * 17, [[], [], []], 3)
+    state = State(load_map("map-1"), dice, 3)
+    assert [s.slots for s in state.sheets] == [[1, 2]] * 3
+    order = []
+    for _ in range(3):
+        p = state.current_player()
+        order.append(p)
+        sheet = state.sheets[p]
+        sheet.used = [True] * len(sheet.slots)
+        state.apply(End())
+    assert order == [0, 1, 2] and state.round == 2
+    assert [s.slots for s in state.sheets] == [[3, 4]] * 3
+    assert [p for p, _ in state.history] == [0, 1, 2]

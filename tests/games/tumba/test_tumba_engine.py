@@ -419,3 +419,35 @@ def test_roll_options_checks_the_dice_and_the_passages():
         roll_options((2, 3, 5), one)
     assert str(refused.value) == "the standard rules use 2 secret passages; this board has 1"
     assert standard_layout()[10] == Line(0, True)
+
+
+def test_new_state_draws_players_and_mode_unless_given():
+    from generator.core.rng import make_rng
+    from generator.games.tumba.rules import new_state
+
+    drawn = {(s.players, s.mode) for s in (new_state(make_rng(i)) for i in range(30))}
+    assert {p for p, _ in drawn} <= set(range(2, 7)) and len({p for p, _ in drawn}) > 3
+    assert {m for _, m in drawn} == {"standard", "advanced"}
+    state = new_state(make_rng(1), players=5, mode="advanced", target=10)
+    assert (state.players, state.mode, state.target) == (5, "advanced", 10)
+    assert sum(1 for n in range(1, 13) if state.board.passage[n]) == 1
+    assert new_state(make_rng(1), players=3, mode="standard").board.layout() == standard_layout()
+
+
+def test_the_history_and_the_counts_of_what_players_chose():
+    state = position(mode="advanced", cells={1: "01.", 7: "1."}, dice=(3, 4, 5))
+    state.history = []
+    state.apply(Place((12,)))
+    state.apply(Jump(1, 1, 1, 0))                  # backwards, thanks to Toth's Inversion
+    assert state.history == [(0, Place((12,))), (0, Jump(1, 1, 1, 0))]
+    assert state.actions == {"place": 1, "golden-triple": 0, "anubis": 0, "maat": 0,
+                             "osiris": 0, "incineration": 1, "toth": 1, "reroll": 0, "seth": 0,
+                             "wrath": 0}
+    assert state.entries["passage"] == 1 and state.scores() == [1.0, 0.0]
+    assert state.current_player() == state.current == 1 and not state.is_over()
+
+
+def test_a_forward_incineration_is_no_toth():
+    state = attack(position(cells={1: ".10", 2: "10."}))
+    state.apply(Jump(1, 3, -1, 0))
+    assert state.actions["incineration"] == 1 and state.actions["toth"] == 0

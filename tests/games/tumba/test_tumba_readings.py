@@ -189,3 +189,14 @@ def test_a_line_completed_by_an_incineration_landing_is_no_osiris():
     assert line(state, 3) == "000" and line(state, 5) == ".." and line(state, 7) == ".."
     assert state.phase != "osiris" and state.tomb == [0, 0]
     assert state.current == 1              # no further jump: the turn is over
+
+
+def test_a_line_completed_by_seths_trick_is_no_osiris():
+    state = position(mode="advanced", cells={1: "..0", 5: "00"})
+    state._start()
+    state.apply(SETH)
+    state.apply(SethMove(1, "outer", 5))         # the chamber with player 0's mummy, next to
+    assert line(state, 5) == "000"               # the tomb on line 5: three of one player
+    assert state.phase != "osiris" and not any(isinstance(m, Osiris)
+                                               for m in state.legal_moves())
+    assert state.tomb == [0, 0]
