@@ -77,18 +77,15 @@ class Actions:
         elif self.phase == SECOND_ROLL:
             self._to_attack()          # the Golden Triple's second roll declined
         elif self.phase == OSIRIS_PHASE:
-            self.osiris_lines = []
-            self._after_placement(())
+            self._after_placement(())      # no line left to offer: on to Tutan's Wrath or attack
         elif self.phase == WRATH_PHASE:
-            self.wrath_ready = False
             self._to_attack()
         else:                          # start (empty house) or attack: the turn ends
             self._end_turn()
 
     def _do_maat(self, move: Maat) -> None:
-        gone = self.board.clear(move.line)
+        gone = self.board.clear(move.line)   # empty now: the end-of-turn snapshot notes it
         self.house[self.current] += len(gone) - 1
-        self.since_owner[move.line] = EMPTY
         if not self._entered("maat"):
             self._start()
 
@@ -171,7 +168,6 @@ class Actions:
         self._layout_cache = None
         self.since_owner = [EMPTY] + [self.since_owner[old[n]] for n in range(1, LINES + 1)]
         self.since_turn = [0] + [self.since_turn[old[n]] for n in range(1, LINES + 1)]
-        self.wrath_ready = False
         self._to_attack()
 
     def _do_jump(self, move: Jump) -> None:

@@ -451,3 +451,64 @@ def test_a_forward_incineration_is_no_toth():
     state = attack(position(cells={1: ".10", 2: "10."}))
     state.apply(Jump(1, 3, -1, 0))
     assert state.actions["incineration"] == 1 and state.actions["toth"] == 0
+
+
+# ---- the advanced moves' effects ----------------------------------------------------------------
+
+def test_every_forced_throw_is_counted():
+    full = {1: "111", 2: "000", 3: "111", 4: "000"}
+    state = position(mode="advanced", cells=full, dice=(1, 1, 2))
+    state.apply(Roll((1, 1, 2)))                   # thrown again: still no use
+    assert state.phase == "use" and state.dice == (1, 1, 2)
+    state.apply(Roll((2, 3, 5)))
+    assert state.forced_rerolls == 2 and state.rerolls_used == 0
+
+
+def test_a_rerolled_die_shows_1_to_6():
+    seen = set()
+    for seed in range(60):
+        state = position(mode="advanced", dice=(1, 2, 6), seed=seed)
+        state.apply(Reroll(6))
+        assert state.dice[:2] == (1, 2)
+        seen.add(state.dice[2])
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
+def test_two_rerolls_a_turn_when_the_data_says_so():
+    state = position(mode="advanced", dice=(1, 2, 6))
+    state.rules = dict(state.rules, die_rerolls=2)
+    state._moves = None
+    state.apply(Reroll(6))
+    assert state.rerolls_used == 1 and any(type(m) is Reroll for m in state.legal_moves())
+    state.apply(Reroll(state.dice[0]))
+    assert state.rerolls_used == 2 and not any(type(m) is Reroll for m in state.legal_moves())
+
+
+def test_seths_trick_from_the_tomb_end():
+    state = position(mode="advanced", cells={1: "0.1"})
+    state._start()
+    state.apply(SETH)
+    state.apply(SethMove(1, "tomb", 9))            # the tomb-end chamber to line 9's outer end
+    assert line(state, 1) == ".1" and line(state, 9) == ".0"
+    assert state.since_owner[1] == state.since_owner[9] == EMPTY
+
+
+def test_tutans_wrath_crossed_takes_the_loose_line_to_the_other_side():
+    state = position(mode="advanced", cells={9: "1", 10: "0"}, dice=(4, 5, 6))
+    state.apply(Place((4, 5, 6)))
+    state.apply(Wrath(-1, True))                   # down: lines 9 and 10 come loose
+    assert line(state, 1) == "0" and line(state, 2) == "1"     # each to the other side
+    state = position(mode="advanced", cells={9: "1", 10: "0"}, dice=(4, 5, 6))
+    state.apply(Place((4, 5, 6)))
+    state.apply(Wrath(-1, False))
+    assert line(state, 1) == "1" and line(state, 2) == "0"
+
+
+def test_tutans_wrath_moves_the_round_counts_with_the_lines():
+    state = position(mode="advanced", cells={9: "0", 10: "1"}, dice=(4, 5, 6))
+    state.since_owner[9], state.since_turn[9] = 0, -3
+    state.since_owner[10], state.since_turn[10] = 1, -2
+    state.apply(Place((4, 5, 6)))
+    state.apply(Wrath(1, False))                   # up: line 9's chamber now at line 7
+    assert state.since_owner[7:11] == [0, 1, EMPTY, EMPTY]
+    assert state.since_turn[7:11] == [-3, -2, 0, 0] and state.since_turn[0] == 0
