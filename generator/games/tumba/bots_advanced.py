@@ -32,7 +32,7 @@ from generator.games.tumba.moves import Place, SethMove, Wrath
 from generator.games.tumba.rules import _candidates
 from generator.games.tumba.rules_actions import _pair
 from generator.games.tumba.rules_actions import _sequence as sequence_of
-from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, row_of
+from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, MAX_DEPTH, row_of
 
 TOMB = 100.0
 FULL_LINE = 60.0      # a 1-2 chamber line full of one's own mummies: Maat's Rest a round later,
@@ -93,6 +93,8 @@ def _roll_weights() -> tuple[tuple[tuple[int, int, int], int], ...]:
 
 
 ROLLS = _roll_weights()
+#: each throw with its weight and its use plan (see _use_plan), for the mean of a roll
+_PLANS = tuple((dice, count, _use_plan(dice)) for dice, count in ROLLS)
 
 
 def _entry_tables() -> tuple[dict, dict]:
@@ -112,6 +114,20 @@ def _entry_tables() -> tuple[dict, dict]:
 
 
 ENTRY_BY_MOVER, ENTRY_BY_OVER = _entry_tables()
+
+
+@functools.cache
+def _entries_with(passage: tuple[bool, ...]):
+    """The entry jumps on a board whose passages are ``passage`` (by line): per line and depth
+    index, the chambers a mover there may jump over into the tomb or onto a passage, and the
+    chambers a mummy there may be jumped from."""
+    def table(source):
+        out = [[[] for _ in range(MAX_DEPTH)] for _ in range(LINES + 1)]
+        for (line, depth), jumps in source.items():
+            out[line][depth - 1] = [(a, b) for a, b, land_l, land_d in jumps
+                                    if land_d == 0 or passage[land_l]]
+        return out
+    return table(ENTRY_BY_MOVER), table(ENTRY_BY_OVER)
 _NOTHING = -1e9       # below every value a move can have
 
 
@@ -127,10 +143,10 @@ class Look:
         self._roll: float | None = None
         self._entries: set | None = None
         self._partial = False
-        self._occupied: tuple[list[bool], list[bool]] | None = None
         self._slots: list[float | None] | None = None
         self._anubis: dict[int, float | None] = {}
         self._target: list[float | None] = []
+        self._golden: float | None = None
 
     # ---- placing ------------------------------------------------------------------------------
 
@@ -143,19 +159,21 @@ class Look:
         return value
 
     def _line_value(self, line: int, count: int) -> float:
-        state, p = self.state, self.p
-        board = state.board
+        board = self.state.board
         if board.passage[line]:
             return count * TOMB
         cells = board.cells[line]
-        size = len(cells)
-        mine = cells.count(p)
+        return self._worth(line, len(cells), cells.count(self.p), count)
+
+    def _worth(self, line: int, size: int, mine: int, count: int) -> float:
+        """``count`` mummies placed on a line of ``size`` chambers holding ``mine`` already."""
         each = _mummy(line)
         if mine + count < size:
             return count * each
-        if size in state._powers["osiris_sizes"]:
+        powers = self.state._powers
+        if size in powers["osiris_sizes"]:
             return TOMB - mine * each          # the Osiris Maneuver: the others go home
-        if size in state._powers["maat_sizes"]:
+        if size in powers["maat_sizes"]:
             return count * each + FULL_LINE
         return count * each
 
@@ -205,24 +223,59 @@ class Look:
         """``line_value`` of every (line, mummies) at slot ``4 * line + mummies``; None where
         the line has no room for them."""
         if self._slots is None:
-            board = self.state.board
+            board, p = self.state.board, self.p
             table: list[float | None] = [None] * (4 * (LINES + 1))
             for n in range(1, LINES + 1):
-                room = board.free(n)
-                for count in range(1, min(room, 3) + 1):
-                    table[4 * n + count] = self.line_value(n, count)
+                if board.passage[n]:
+                    table[4 * n + 1: 4 * n + 4] = [TOMB, 2 * TOMB, 3 * TOMB]
+                    continue
+                cells = board.cells[n]
+                size, mine = len(cells), cells.count(p)
+                for count in range(1, min(cells.count(EMPTY), 3) + 1):
+                    table[4 * n + count] = self._worth(n, size, mine, count)
             self._slots = table
         return self._slots
 
     def roll_expectation(self) -> float:
-        """The mean best use of a throw of three dice (unusable throws are thrown again)."""
+        """The mean best use of a throw of three dice (unusable throws are thrown again): the
+        loop of ``best_use`` over the 56 throws, each worked out once and kept."""
         if self._roll is None:
+            state, uses = self.state, self._uses
+            house = state.house[self.p]
             total = weight = 0.0
-            for dice, count in ROLLS:
-                value = self.best_use(dice)
-                if value is not None:
-                    total += count * value
-                    weight += count
+            if house:
+                table = self._table()
+                golden = (TOMB + self.golden_removal()
+                          if state.golden_used < state._powers["golden_triple_uses"] else None)
+                anubis = self.anubis_third_value
+                for dice, count, (options, triple, third) in _PLANS:
+                    best: float | None
+                    if dice in uses:
+                        best = uses[dice]
+                    else:
+                        best = None
+                        for size, slots in options:
+                            if size > house:
+                                continue
+                            value = 0.0
+                            for slot in slots:
+                                part = table[slot]
+                                if part is None:
+                                    break
+                                value += part
+                            else:
+                                if best is None or value > best:
+                                    best = value
+                        if triple and golden is not None and (best is None or golden > best):
+                            best = golden
+                        if third:
+                            extra = anubis(third)
+                            if extra is not None and (best is None or extra > best):
+                                best = extra
+                        uses[dice] = best
+                    if best is not None:
+                        total += count * best
+                        weight += count
             self._roll = total / weight if weight else 0.0
         return self._roll
 
@@ -241,8 +294,10 @@ class Look:
 
     def golden_removal(self) -> float:
         """The best Golden Triple removal there would be (0 when there is none)."""
-        state = self.state
-        return max((self.golden_remove_value(m) for m in state._golden_removals()), default=0.0)
+        if self._golden is None:
+            self._golden = max((self.golden_remove_value(m)
+                                for m in self.state._golden_removals()), default=0.0)
+        return self._golden
 
     def golden_remove_value(self, move) -> float:
         if move.line == 0:
@@ -425,53 +480,30 @@ class Look:
 
     def _opens_entry(self, rows: dict[int, tuple[int, ...]]) -> bool:
         """Whether an entry jump has its mover or the mummy it jumps on one of ``rows`` (lines
-        as a relocation leaves them; the others as they stand). A jump's mover and the mummy it
-        jumps stand on one side within a row of each other, so a line with no mummy of the
-        other kind there (now or after) is passed over at once."""
+        as a relocation leaves them; the others as they stand)."""
         board, p = self.state.board, self.p
-        cells, passage = board.cells, board.passage
-        mine, theirs = self._occupancy()
-
-        def at(line: int, depth: int) -> int:
-            row = rows.get(line)
-            row = cells[line] if row is None else row
-            return row[depth - 1] if depth <= len(row) else EMPTY
-
-        def near(kind: list[bool], line: int, want) -> bool:
-            for n in (line - 2, line, line + 2):
-                if 1 <= n <= LINES and (kind[n] or (n in rows and any(want(c) for c in rows[n]))):
-                    return True
-            return False
-
+        cells = board.cells
+        by_mover, by_over = _entries_with(tuple(board.passage))
         for line, row in rows.items():
-            own = p in row
-            foe = any(c != EMPTY and c != p for c in row)
-            if not ((own and near(theirs, line, lambda c: c != EMPTY and c != p))
-                    or (foe and near(mine, line, lambda c: c == p))):
-                continue
             for i, c in enumerate(row):
                 if c == EMPTY:
                     continue
                 if c == p:
-                    for over_l, over_d, land_l, land_d in ENTRY_BY_MOVER.get((line, i + 1), ()):
-                        if land_d == 0 or passage[land_l]:
-                            other = at(over_l, over_d)
-                            if other != EMPTY and other != p:
-                                return True
+                    for other_l, other_d in by_mover[line][i]:
+                        other = rows.get(other_l)
+                        if other is None:
+                            other = cells[other_l]
+                        if other_d <= len(other) and other[other_d - 1] != EMPTY \
+                                and other[other_d - 1] != p:
+                            return True
                 else:
-                    for mover_l, mover_d, land_l, land_d in ENTRY_BY_OVER.get((line, i + 1), ()):
-                        if (land_d == 0 or passage[land_l]) and at(mover_l, mover_d) == p:
+                    for other_l, other_d in by_over[line][i]:
+                        other = rows.get(other_l)
+                        if other is None:
+                            other = cells[other_l]
+                        if other_d <= len(other) and other[other_d - 1] == p:
                             return True
         return False
-
-    def _occupancy(self) -> tuple[list[bool], list[bool]]:
-        """Per line: whether it holds a mummy of the player's, and one of an opponent's."""
-        if self._occupied is None:
-            p, cells = self.p, self.state.board.cells
-            self._occupied = ([p in cells[n] for n in range(LINES + 1)],
-                              [any(c != EMPTY and c != p for c in cells[n])
-                               for n in range(LINES + 1)])
-        return self._occupied
 
     def seth_value(self) -> float:
         """Seth's Trick: 2 (above rolling's 1) when a relocation opens an entry worth more than
