@@ -69,6 +69,7 @@ def test_offered_moves_are_accepted_and_others_refused(players, start):
             if picks.random() < 0.12:
                 looked += 1
                 sample = offered if len(offered) <= 40 else picks.sample(offered, 40)
+                assert len(offered) == len(set(offered)), (seed, state.round)
                 for move in sample:
                     twin = fork(state)
                     twin.apply(move)

@@ -196,3 +196,17 @@ def test_the_sources_of_a_new_map_are_the_entrances():
     state = game()
     entrances = [(e.x, e.y, e.side) for e in state.map.entrances]
     assert sources(state.sheets[0]) == entrances
+
+
+def test_the_sources_next_to_the_first_row_and_column():
+    # Remaining openings on the edge between rows 0 and 1 and between columns 0 and 1, each
+    # seen from both sides: the uncovered square is the one a new tile enters.
+    state = crossed()
+    s = state.sheets[0]
+    b = s.board
+    s.covered = (1 << b.cell(4, 0)) | (1 << b.cell(0, 5)) | (1 << b.cell(6, 1)) \
+        | (1 << b.cell(1, 7))
+    s.frontier = (1 << b.edge(4, 1, "N")) | (1 << b.edge(1, 5, "W")) \
+        | (1 << b.edge(6, 1, "N")) | (1 << b.edge(1, 7, "W"))
+    s.version += 1
+    assert sorted(sources(s)) == [(0, 7, "E"), (1, 5, "W"), (4, 1, "N"), (6, 0, "S")]

@@ -87,6 +87,7 @@ def test_offered_moves_are_accepted_and_others_refused_in_the_engines_words(mode
             offered = state.legal_moves()
             if picks.random() < 0.2:
                 looked += 1
+                assert len(offered) == len(set(offered)), (seed, state.turn)
                 for move in offered:
                     twin = fork(state)
                     twin.apply(move)
