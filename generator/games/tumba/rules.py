@@ -188,7 +188,6 @@ class State(Actions):
         while True:
             self.turn += 1
             self._reset_turn()
-            self.phase = START
             if self.house[self.current] or self.maat_lines():
                 break
             self.skips += 1
@@ -258,7 +257,6 @@ class State(Actions):
             attempts += 1
             if attempts == self._powers["reroll_attempts"] and not self._any_usable_roll():
                 self.dice = dice
-                self._moves = None
                 self._to_attack()      # no roll at all could be used: the placing is lost
                 return
             dice = self._throw()

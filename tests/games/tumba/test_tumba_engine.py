@@ -512,3 +512,149 @@ def test_tutans_wrath_moves_the_round_counts_with_the_lines():
     state.apply(Wrath(1, False))                   # up: line 9's chamber now at line 7
     assert state.since_owner[7:11] == [0, 1, EMPTY, EMPTY]
     assert state.since_turn[7:11] == [-3, -2, 0, 0] and state.since_turn[0] == 0
+
+
+# ---- a new game, and one made from a board ---------------------------------------------------
+
+def test_a_new_game_starts_with_player_1s_first_roll():
+    state = State(2)
+    assert (state.current, state.turn, state.phase, state.blocked, state.winner) == (
+        0, 1, "use", False, -1)                    # the roll is the only choice: thrown at once
+    assert state.dice_seed == 0 and state.start_layout == standard_layout()
+    assert State(3, seed=5).dice == State(3, seed=5).dice
+    assert {State(2, seed=s).dice for s in range(12)} != {State(2, seed=0).dice}
+    unbegun = State(2, seed=5, begin=False)
+    assert (unbegun.turn, unbegun.phase, unbegun.dice) == (0, "start", ())
+    with pytest.raises(InputError) as refused:
+        State(2, target=10)
+    assert str(refused.value) == ("target 10: the standard game is won with 8 mummies in the "
+                                  "tomb; the 10-mummy game belongs to the advanced mode")
+
+
+def test_a_state_from_a_board_keeps_its_layout_target_and_seed():
+    from generator.games.tumba.generate import advanced_setup
+    from generator.games.tumba.model_board import empty_board
+    from generator.core.rng import make_rng
+
+    setup = advanced_setup(make_rng(3), 2)
+    state = state_from_board(empty_board(setup.lines, "advanced"), target=10, seed=7)
+    assert state.board.layout() == setup.lines and state.target == 10 and state.dice_seed == 7
+    assert state.turn == 1 and state.phase == "start"
+    plain = state_from_board(empty_board(standard_layout()))
+    assert plain.dice_seed == 0 and plain.target == 8
+
+
+def test_new_state_seeds_its_dice_from_the_generator():
+    from generator.core.rng import make_rng
+    from generator.games.tumba.rules import new_state
+
+    seeds = [new_state(make_rng(i), players=2, mode="standard").dice_seed for i in range(20)]
+    assert all(0 <= s < 2 ** 32 for s in seeds) and len(set(seeds)) == 20
+    again = new_state(make_rng(4), players=2, mode="standard")
+    assert again.dice_seed == seeds[4] and again.dice == new_state(
+        make_rng(4), players=2, mode="standard").dice
+
+
+# ---- counting, throwing ----------------------------------------------------------------------
+
+def test_the_counts_of_choices_add_up():
+    state = position(mode="advanced", cells={1: "01.", 7: "1."}, dice=(3, 4, 5))
+    state.actions["place"], state.actions["toth"] = 3, 2
+    state.apply(Place((12,)))
+    state.apply(Jump(1, 1, 1, 0))
+    assert state.actions["place"] == 4 and state.actions["toth"] == 3
+    assert state.actions["incineration"] == 1
+
+
+def test_a_throw_shows_1_to_6_on_each_die():
+    state = position()
+    throws = [state._throw() for _ in range(400)]
+    for i in range(3):
+        assert {t[i] for t in throws} == {1, 2, 3, 4, 5, 6}
+
+
+def test_given_dice_may_show_any_face():
+    for dice in ((1, 6, 6), (6, 1, 1), (1, 1, 6)):
+        state = position(mode="advanced")
+        state._start()
+        state.apply(Roll(dice))
+        assert state.dice == dice
+
+
+def test_each_forced_throw_is_one_throw():
+    state = position(mode="advanced", cells={1: "111", 2: "000", 3: "111", 4: "000"})
+    state.rules = dict(state.rules, die_rerolls=0)
+    throws = []
+    real = state._throw
+
+    def counted():
+        throws.append(real())
+        return throws[-1]
+
+    state._throw = counted
+    state.roll((1, 1, 2))                          # no use: thrown again until one has
+    assert state.forced_rerolls == len(throws) >= 1 and state.dice == throws[-1]
+
+
+def test_the_placing_is_given_up_after_the_datas_number_of_throws():
+    state = position(cells={1: "000", 2: "000", 3: "000", 4: "000", 5: "00"})
+    throws = []
+    real = state._throw
+
+    def counted():
+        throws.append(real())
+        return throws[-1]
+
+    state._throw = counted
+    state.roll((1, 2, 3))
+    assert len(throws) == data()["powers"]["reroll_attempts"] == 500
+    assert state.current == 1                      # the turn went on, and ended
+
+
+def test_the_golden_triple_needs_all_three_dice_equal_in_any_order():
+    for dice in ((3, 2, 2), (2, 3, 2), (2, 2, 3)):
+        assert GOLDEN not in position(dice=dice).use_moves(dice)
+    assert GOLDEN in position(dice=(2, 2, 2)).use_moves((2, 2, 2))
+
+
+def test_the_golden_triple_takes_from_a_tomb_of_one():
+    state = position(players=3, tomb=[0, 1, 0], cells={9: "2"}, dice=(2, 2, 2))
+    state.apply(GOLDEN)
+    assert state.legal_moves() == [GoldenRemove(1), PASS]
+
+
+# ---- Maat's Rest: which lines ------------------------------------------------------------------
+
+def test_maat_on_the_first_and_last_lines_of_an_advanced_board():
+    sizes = [1, 3, 3, 3, 2, 2, 2, 2, 0, 2, 1, 2]
+    state = position(mode="advanced", layout=layout(sizes, (9,)), cells={1: "0", 12: "00"})
+    for n in (1, 12):
+        state.since_owner[n], state.since_turn[n] = 0, -2
+    state._layout_cache = None
+    assert state.maat_lines() == [1, 12]
+
+
+def test_no_maat_on_a_three_chamber_line():
+    state = position(cells={1: "000"})
+    state.since_owner[1], state.since_turn[1] = 0, -2
+    assert state.maat_lines() == []
+
+
+def test_taking_maat_with_an_empty_house_ends_the_turn_at_once():
+    cells = {1: "111", 2: "111", 3: "111", 4: "111", 9: "1"}
+    state = position(cells=cells)
+    state.house[1] = 1
+    state.house[1] -= 1
+    state.tomb[1] = 1
+    state.since_owner[9], state.since_turn[9] = 1, -5
+    state.current = 0
+    state._end_turn()
+    assert state.current == 1 and state.legal_moves() == [Maat(9), PASS]
+    state.apply(Maat(9))
+    assert state.tomb[1] == 2 and state.current == 0          # nothing else to do: passed
+
+
+def test_roll_options_words():
+    with pytest.raises(InputError) as refused:
+        roll_options((2, 3))
+    assert str(refused.value) == "dice 2 3: give three dice, each 1-6"
