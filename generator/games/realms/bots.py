@@ -311,7 +311,7 @@ class GreedyBot:
                 if c >= 0 and not (s.covered >> a & 1 and s.covered >> c & 1):
                     options.append((gain + self.w.near * (near >> e & 1), e, False))
         if not options:
-            harmless = s.cov_edges & ~s.walls & ~(b.entrances | b.doors | s.frontier)
+            harmless = s.cov_edges & ~s.walls & ~s.cut_walls() & ~(b.entrances | b.doors | s.frontier)
             if harmless:
                 options.append((-5.0, (harmless & -harmless).bit_length() - 1, True))
         if not options:

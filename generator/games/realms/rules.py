@@ -156,12 +156,24 @@ def sheet_invariants(s: Sheet) -> list[str]:
         (s.cov_edges & s.fresh == 0, "a mapped edge counted as unexplored"),
         (s.walls & ~s.cov_edges == 0, "a wall off the map"),
         (s.findings_left | _collected(s) == b.findings, "findings lost"),
+        (s.reached() == s.covered, "a mapped square with no path back to the starting entrance"),
     ]
     return [text for ok, text in checks if not ok]
 
 
 def _collected(s: Sheet) -> int:
     return s.board.findings & s.covered
+
+
+def clear_caches() -> None:
+    """Forgets every memo of the engine (the boards of the maps, the rules data read once, the
+    names of the shovel squares), so that a computation starts from nothing."""
+    from generator.games.realms import rules_legal, rules_scoring
+
+    board_for.cache_clear()
+    rules_legal._sides.cache_clear()
+    rules_scoring.holdings.cache_clear()
+    RULES.__dict__.clear()
 
 
 def new_state(rng, map: str = "map-1", players: int = 1, start: str = "normal") -> State:

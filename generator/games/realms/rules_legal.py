@@ -101,11 +101,12 @@ def _sides(openings: tuple) -> str:
 
 
 def wand_edges(sheet: Sheet, erasable: int | None = None) -> tuple[list[int], list[int]]:
-    """(edges where a wall may be added, walls that may be erased). With ``erasable`` (a mask
-    of candidate walls) only the walls among them that may be erased are listed."""
+    """(edges where a wall may be added, walls that may be erased). A wall is added only where
+    every square of the map keeps a path back to the starting entrance. With ``erasable`` (a
+    mask of candidate walls) only the walls among them that may be erased are listed."""
     b = sheet.board
     add, erase = [], []
-    room = sheet.cov_edges & ~sheet.walls if erasable is None else 0
+    room = sheet.cov_edges & ~sheet.walls & ~sheet.cut_walls() if erasable is None else 0
     while room:
         low = room & -room
         add.append(low.bit_length() - 1)

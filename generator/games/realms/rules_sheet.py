@@ -44,6 +44,8 @@ class Sheet:
         self.started = False
         self.version = 0                      # bumped when the map changes (caches key on it)
         self._sources: tuple[int, list] = (-1, [])
+        self.origin = 0                       # the entrance edge(s) the first tile opened onto
+        self._paths: tuple[int, int, int] = (-1, 0, 0)   # (version, reached squares, cut walls)
         self.findings_left, self.rooms_done = board.findings, 0
         self.marks = self.rows_done = self.cols_done = 0
         self.oozes = self.oozes_def = self.skel_def = 0       # skel_def: bit i = skeleton i
@@ -202,6 +204,8 @@ class Sheet:
         self.walls |= (tm.walls << sh) | (opens & b.blocked_edges)
         self.fresh &= ~edges
         self.cov_edges |= edges
+        if not self.started:
+            self.origin = opens & b.entrances
         self.started = True
         self.version += 1
         reached = opens & b.doors
@@ -385,6 +389,9 @@ class Sheet:
         if mv.add:
             if self.walls & bit:
                 raise RuleError("there is a wall there already")
+            if self.cut_walls() & bit:
+                raise RuleError("a wall there would leave part of your map with no path back "
+                                "to the entrance you started from")
         else:
             self.check_erase(e)
         self._pay(mv.pay, "wand")
@@ -420,6 +427,70 @@ class Sheet:
         if erase_blocked(self.board, self.openings, e):
             raise RuleError("the wand cannot erase a wall next to an existing opening "
                             "(connected or not)")
+
+    def reached(self) -> int:
+        """The mapped squares with a path back to the entrance the map started from (through
+        edges without a wall)."""
+        return self._walk()[0]
+
+    def cut_walls(self) -> int:
+        """The edges where a new wall would leave a mapped square with no path back to the
+        starting entrance: the rulebook has it always possible to trace one. They are the
+        bridges of the map's graph (squares joined through edges without a wall, and the
+        entrance joined to the squares it opens onto)."""
+        return self._walk()[1]
+
+    def _walk(self) -> tuple[int, int]:
+        """(reached squares, cut walls) of the map as it stands, worked out once per change:
+        a depth-first walk from the starting entrance that finds the bridges on the way."""
+        if self._paths[0] == self.version:
+            return self._paths[1], self._paths[2]
+        b = self.board
+        S, HB, covered, walls = b.S, b.HB, self.covered, self.walls
+        steps = ((-S, 0), (S, S), (-1, HB), (1, HB + 1))   # (to the square, its edge - i)
+
+        def links(i: int) -> list[tuple[int, int]]:
+            """(square, edge) of the squares joined to square ``i``."""
+            out = []
+            for step, base in steps:
+                j = i + step
+                e = base + i
+                if 0 <= j and covered >> j & 1 and not walls >> e & 1:
+                    out.append((j, e))
+            return out
+
+        start = []
+        origin = self.origin & ~walls
+        while origin:
+            low = origin & -origin
+            e = low.bit_length() - 1
+            start.append((b.edge_cells[e][0], e))
+            origin ^= low
+        order = {-1: 0}              # the entrance is the walk's root, square -1
+        low_of = {-1: 0}
+        reached = cut = 0
+        stack = [(-1, -1, iter(start))]
+        while stack:
+            node, via, todo = stack[-1]
+            for j, e in todo:
+                if e == via:
+                    continue
+                if j in order:
+                    low_of[node] = min(low_of[node], order[j])
+                    continue
+                order[j] = low_of[j] = len(order)
+                reached |= 1 << j
+                stack.append((j, e, iter(links(j))))
+                break
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    low_of[parent] = min(low_of[parent], low_of[node])
+                    if low_of[node] > order[parent]:
+                        cut |= 1 << via
+        self._paths = (self.version, reached, cut)
+        return reached, cut
 
     def _erase(self, e: int) -> None:
         b, bit = self.board, 1 << e

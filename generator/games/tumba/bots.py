@@ -8,14 +8,16 @@ rolling, the one-die re-roll, Tutan's Wrath — are one more kind only with the 
 decision of the advanced mode, they would fill half its turns (Seth's Trick is legal whenever a
 line has two chambers).
 
-``greedy`` scores every legal move with a quick look at what it does (no search): entering the
-tomb beats everything, then taking mummies away from the leader, then incinerating, then placing
-mummies where they complete a line of its own or stand close to the tomb. The advanced moves are
-weighed the same way (:mod:`bots_advanced`): a one-die re-roll by the mean value of the best use
-of the six results; Seth's Trick by what the relocation opens to incineration against what a
-roll is worth on average; Tutan's Wrath by what the shifted board gives it against the others;
-Toth's Inversion by the backward incinerations it opens. Ties are broken with the game's random
-generator, so games stay reproducible.
+``greedy`` scores every legal move with a quick look at what it does (no search), in one unit:
+a mummy entering the tomb. An entry now is taken unless another move gains more (a secret
+passage, the Osiris Maneuver, Maat's Rest, an incineration into the tomb, and the Golden Triple
+with its removal and second roll); then taking mummies away from the leader, incinerating, and
+placing mummies where they fill a line of its own or stand high. The advanced moves are weighed
+the same way (:mod:`bots_advanced`): a one-die re-roll by the mean value of the best use of the
+six results; Seth's Trick only when a relocation opens an entry worth more than the roll it
+gives up; Tutan's Wrath by what the shifted board gives it against the others; Toth's Inversion
+by the backward incinerations it opens. Ties are broken with the game's random generator, so
+games stay reproducible.
 """
 
 from __future__ import annotations
@@ -23,13 +25,23 @@ from __future__ import annotations
 import random
 
 from generator.games.tumba import bots_advanced as adv
-from generator.games.tumba.bots_advanced import (  # noqa: F401 (re-exported for callers)
-    TOMB, _target_value, jump_value, place_value,
-)
+from generator.games.tumba.bots_advanced import TOMB, jump_value
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import (
-    Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Pass, Place, Reroll, Roll, Seth, SethMove,
-    Strike, Wrath,
+    Anubis,
+    Golden,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Pass,
+    Place,
+    Reroll,
+    Roll,
+    Seth,
+    SethMove,
+    Strike,
+    Wrath,
 )
 
 
@@ -42,7 +54,7 @@ class GreedyBot:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        look = adv.Look(state, self)
+        look = adv.Look(state)
         best, best_score = [], float("-inf")
         for move in moves:
             score = self.score(state, move, look)
@@ -54,24 +66,29 @@ class GreedyBot:
 
     def score(self, state, move, look=None) -> float:
         """How much the bot likes ``move`` in ``state`` (higher is better)."""
-        look = look or adv.Look(state, self)
+        look = look or adv.Look(state)
         kind = type(move)
-        if kind in (Maat, Osiris, Golden):
-            return TOMB
         if kind is Place:
-            return look.place_value(move.lines) + look.sequence_bonus(move)
-        if kind is Anubis:
-            return 25.0 + look.best_target()
-        if kind is Strike:
-            return _target_value(state, move.line, move.depth)
-        if kind is GoldenRemove:
-            return 50.0 + (20.0 if move.line == 0 else -move.depth)
+            value = look.place_value(move.lines)
+            return value + look.sequence_bonus(move) if state.mode == "advanced" else value
         if kind is Jump:
             return jump_value(state, move.line, move.depth, move.dx, move.dy)
+        if kind in (Maat, Osiris):
+            return TOMB
+        if kind is Golden:
+            return look.golden_value()
+        if kind is Anubis:
+            return look.anubis_value(state.dice)
+        if kind is Strike:
+            return look.strike_value(state.anubis_third, move.line, move.depth)
+        if kind is GoldenRemove:
+            return look.golden_remove_value(move)
         if kind is Reroll:
             return look.reroll_value(move.value)
         if kind is Roll:
-            return look.roll_value()
+            # At the start of a turn rolling is the plain choice (Seth's Trick scores above it
+            # only when it gains); otherwise it is a throw of the three dice to come.
+            return 1.0 if state.phase == "start" else look.roll_expectation()
         if kind is Seth:
             return look.seth_value()
         if kind is SethMove:
@@ -79,7 +96,7 @@ class GreedyBot:
         if kind is Wrath:
             return look.wrath_value(move)
         if kind is Pass:
-            return look.pass_value()
+            return 1.0
         return 0.0
 
 

@@ -8,10 +8,13 @@ A turn walks through phases; the state skips any phase with nothing to decide:
            one-die re-roll. A roll that cannot be used is thrown again at once — except in the
            advanced mode while the one-die re-roll is unspent: the rulebook's turn is "roll the
            three dice, pick a die to re-roll, then place", so the player may first try to rescue
-           the roll with it, or throw all three again (then the re-roll step is over).
+           the roll with it, or throw all three again (the re-roll is still there afterwards: the
+           rulebook never takes it away for a throw it forces).
   golden   the Golden Triple's removal (from the leading opponent's tomb, or from the board
-           when no opponent has a mummy in the tomb); then the second roll, never a third.
-  anubis   the Anubis Double's target; then the third die's mummy is placed.
+           when no opponent has a mummy in the tomb);
+  second-roll  then the Golden Triple's second roll, which the player may decline; never a third.
+  anubis   the Anubis Double's target; then the third die's mummy is placed. The enemy goes
+           first, so on a full third-die line the target must be an enemy of that line.
   osiris   the Osiris Maneuver on a 3-chamber line just completed.
   wrath    Tutan's Wrath after placing 4-5-6 (advanced).
   seth     Seth's Trick's relocation (advanced).
@@ -26,6 +29,7 @@ the README.
 
 from __future__ import annotations
 
+import functools
 import random
 
 from generator.core.errors import InputError, RuleError
@@ -38,31 +42,34 @@ from generator.games.tumba.moves import (
 from generator.games.tumba.rules_board import EMPTY, LINES, Board
 from generator.games.tumba.rules_actions import (
     ACTION_KINDS, ACTION_OF, ANUBIS_PHASE, ATTACK, ENTRY_KINDS, GOLDEN_PHASE, HANDLERS,
-    OSIRIS_PHASE, OVER, SETH_PHASE, START, USE, WRATH_PHASE, Actions, _pair,
+    OSIRIS_PHASE, OVER, SECOND_ROLL, SETH_PHASE, START, USE, WRATH_PHASE, Actions, _pair,
+    _sequence,
 )
 from generator.games.tumba.rules_roll import candidate_options
 
-_PLACES: dict[tuple[int, ...], Place] = {}
-_JUMPS: dict[tuple[int, int, int, int], Jump] = {}
+# Memos of the hot path: the options of a roll in any order, and one move object per option
+# or jump (the bots hand back the listed object, so State.apply can check it by identity).
 
-
-_CANDIDATES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-_ANUBIS: dict[int, Anubis] = {}
-
-
+@functools.cache
 def _candidates(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """candidate_options for dice in any order (cached by the unsorted roll)."""
-    found = _CANDIDATES.get(dice)
-    if found is None:
-        found = _CANDIDATES[dice] = candidate_options(tuple(sorted(dice)))
-    return found
+    """candidate_options for dice in any order."""
+    return candidate_options(tuple(sorted(dice)))
 
 
+@functools.cache
 def _place(option: tuple[int, ...]) -> Place:
-    move = _PLACES.get(option)
-    if move is None:
-        move = _PLACES[option] = Place(option)
-    return move
+    return Place(option)
+
+
+@functools.cache
+def _anubis(pair: int) -> Anubis:
+    return Anubis(pair)
+
+
+def clear_caches() -> None:
+    """Forgets every memo of the engine, so that a computation starts from nothing."""
+    for memo in (_candidates, _place, _anubis, _jump, _pair, _sequence):
+        memo.cache_clear()
 
 
 # Every Seth's Trick relocation, made once: _SETH_TABLE[source][target] = (from the tomb end,
@@ -71,12 +78,9 @@ _SETH_TABLE = [[(SethMove(s, "tomb", t), SethMove(s, "outer", t)) for t in range
                for s in range(LINES + 1)]
 
 
+@functools.cache
 def _jump(line: int, depth: int, dx: int, dy: int) -> Jump:
-    key = (line, depth, dx, dy)
-    move = _JUMPS.get(key)
-    if move is None:
-        move = _JUMPS[key] = Jump(line, depth, dx, dy)
-    return move
+    return Jump(line, depth, dx, dy)
 
 
 class State(Actions):
@@ -96,6 +100,7 @@ class State(Actions):
         self.target = target or cfg["win"]["target"]
         self.mummies, self.faces = comp["mummies"], comp["faces"]
         self._powers = cfg["powers"]
+        self._readings = cfg["readings"]
         self._max_per_line = cfg["advanced_setup"]["max_per_line"]
         self._maat_sizes = frozenset(cfg["powers"]["maat_sizes"])
         self.board = Board.from_layout(layout or standard_layout())
@@ -183,7 +188,6 @@ class State(Actions):
         while True:
             self.turn += 1
             self._reset_turn()
-            self.phase = START
             if self.house[self.current] or self.maat_lines():
                 break
             self.skips += 1
@@ -253,7 +257,6 @@ class State(Actions):
             attempts += 1
             if attempts == self._powers["reroll_attempts"] and not self._any_usable_roll():
                 self.dice = dice
-                self._moves = None
                 self._to_attack()      # no roll at all could be used: the placing is lost
                 return
             dice = self._throw()
@@ -296,10 +299,24 @@ class State(Actions):
         if dice[0] == dice[1] == dice[2] and self.golden_used < self._powers["golden_triple_uses"]:
             moves.append(GOLDEN)
         pair = _pair(dice)
-        if pair and self.board.free(pair[1]) >= 1 and self._enemy_on_board():
-            move = _ANUBIS.get(pair[0]) or _ANUBIS.setdefault(pair[0], Anubis(pair[0]))
-            moves.append(move)
+        if pair and (self._enemy_on_board() if self.board.free(pair[1])
+                     else self._enemy_on_line(pair[1])):
+            moves.append(_anubis(pair[0]))
         return moves
+
+    def _enemy_on_line(self, line: int) -> bool:
+        p = self.current
+        return any(c != EMPTY and c != p for c in self.board.cells[line])
+
+    def anubis_targets(self, third: int) -> list[tuple[int, int]]:
+        """The enemy mummies the Anubis Double may remove when its third die names line
+        ``third``: any enemy in a chamber while that line has room; when it is full, only an
+        enemy on it, whose removal makes the room the third die's mummy needs (the enemy is
+        removed first, then the mummy placed: the rulebook's example)."""
+        enemies = self.board.enemies(self.current)
+        if self.board.free(third):
+            return enemies
+        return [(n, d) for n, d in enemies if n == third]
 
     def _enemy_on_board(self) -> bool:
         p, total = self.current, self.mummies
@@ -327,16 +344,20 @@ class State(Actions):
 
     def _layout(self) -> dict:
         """What depends only on where the pieces stand (recomputed after Seth / Wrath): the
-        Seth's Trick relocations and the lines of Maat's Rest sizes."""
+        Seth's Trick relocations (to another line, then along its own one when seeds/tumba.toml
+        [readings] seth_own_line allows it) and the lines of Maat's Rest sizes."""
         if self._layout_cache is None:
             board = self.board
             sources, targets = board.seth_ends(self._max_per_line)
+            own = self._readings["seth_own_line"]
             seth: list = []
             for src in sources:
                 row = _SETH_TABLE[src]
                 for dst in targets:
                     if dst != src:
                         seth += row[dst]
+                if own:
+                    seth += row[src]    # to the other end of its own line
             maat = [n for n in range(1, LINES + 1)
                     if not board.passage[n] and board.sizes[n] in self._maat_sizes]
             self._layout_cache = {"seth": seth, "maat": maat}
@@ -392,8 +413,10 @@ class State(Actions):
             return moves
         if phase == GOLDEN_PHASE:
             return self._golden_removals() + [PASS]
+        if phase == SECOND_ROLL:
+            return [ROLL, PASS]
         if phase == ANUBIS_PHASE:
-            return [Strike(n, d) for n, d in self.board.enemies(self.current)]
+            return [Strike(n, d) for n, d in self.anubis_targets(self.anubis_third)]
         if phase == OSIRIS_PHASE:
             return [Osiris(n) for n in self.osiris_lines] + [PASS]
         if phase == WRATH_PHASE:

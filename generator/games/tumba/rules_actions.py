@@ -7,6 +7,8 @@ after ``State.apply`` has checked the move is legal.
 
 from __future__ import annotations
 
+import functools
+
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import (
     Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Pass, Place, Reroll, Roll, Seth, SethMove,
@@ -16,6 +18,7 @@ from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES
 from generator.games.tumba.rules_roll import pair_of, sequence_power
 
 START, USE, GOLDEN_PHASE, ANUBIS_PHASE, OSIRIS_PHASE = "start", "use", "golden", "anubis", "osiris"
+SECOND_ROLL = "second-roll"
 WRATH_PHASE, SETH_PHASE, ATTACK, OVER = "wrath", "seth", "attack", "over"
 ENTRY_KINDS = ("passage", "golden-triple", "maat", "osiris", "incineration", "ammit")
 #: What players chose to do, counted by kind (``State.actions``): every move a player decides
@@ -27,23 +30,16 @@ ACTION_OF = {Place: "place", Golden: "golden-triple", Anubis: "anubis", Maat: "m
              Osiris: "osiris", Jump: "incineration", Reroll: "reroll", Seth: "seth",
              Wrath: "wrath"}
 
-_PAIRS: dict[tuple[int, ...], tuple[int, int] | None] = {}
-_SEQUENCES: dict[tuple[tuple[int, ...], str], str] = {}
-
-
+@functools.cache
 def _pair(dice: tuple[int, ...]) -> tuple[int, int] | None:
-    """pair_of, cached by the unsorted roll."""
-    if dice not in _PAIRS:
-        _PAIRS[dice] = pair_of(dice)
-    return _PAIRS[dice]
+    """pair_of, by the unsorted roll."""
+    return pair_of(dice)
 
 
-def _sequence(dice: tuple[int, ...], mode: str, rules) -> str:
-    """sequence_power, cached by the roll and the mode."""
-    key = (dice, mode)
-    if key not in _SEQUENCES:
-        _SEQUENCES[key] = sequence_power(dice, rules)
-    return _SEQUENCES[key]
+@functools.cache
+def _sequence(dice: tuple[int, ...], mode: str) -> str:
+    """sequence_power, by the roll and the mode."""
+    return sequence_power(dice, data()["modes"][mode])
 
 
 class Actions:
@@ -70,29 +66,26 @@ class Actions:
 
     def _do_roll(self, move: Roll) -> None:
         if self.phase == USE:
-            # An unusable roll thrown again instead of spending the one-die re-roll on it: the
-            # re-roll step of the turn is over (the rulebook's order: roll, re-roll one die,
-            # place — or, when placing is impossible, roll all three until it is possible).
+            # An unusable roll thrown again instead of spending the one-die re-roll on it. The
+            # re-roll is kept: the rulebook forces the throw and never says it costs the re-roll.
             self.forced_rerolls += 1
-            self.rerolls_used = self.rules["die_rerolls"]
         self.roll(move.dice)
 
     def _do_pass(self, move: Pass) -> None:
         if self.phase == GOLDEN_PHASE:
             self._after_golden()
+        elif self.phase == SECOND_ROLL:
+            self._to_attack()          # the Golden Triple's second roll declined
         elif self.phase == OSIRIS_PHASE:
-            self.osiris_lines = []
-            self._after_placement(())
+            self._after_placement(())      # no line left to offer: on to Tutan's Wrath or attack
         elif self.phase == WRATH_PHASE:
-            self.wrath_ready = False
             self._to_attack()
         else:                          # start (empty house) or attack: the turn ends
             self._end_turn()
 
     def _do_maat(self, move: Maat) -> None:
-        gone = self.board.clear(move.line)
+        gone = self.board.clear(move.line)   # empty now: the end-of-turn snapshot notes it
         self.house[self.current] += len(gone) - 1
-        self.since_owner[move.line] = EMPTY
         if not self._entered("maat"):
             self._start()
 
@@ -102,7 +95,7 @@ class Actions:
             self.house[p] -= 1
             if board.place(n, p) and self._entered("passage"):
                 return
-        seq = _sequence(self.dice, self.mode, self.rules)
+        seq = _sequence(self.dice, self.mode)
         self.toth = seq == "toth-inversion"
         self.wrath_ready = seq == "tutan-wrath" and move.lines == tuple(data()["sequences"]["wrath"])
         self._after_placement(set(move.lines))
@@ -126,8 +119,11 @@ class Actions:
         self._after_golden()
 
     def _after_golden(self) -> None:
-        if self.golden_used < self._powers["golden_triple_uses"]:
-            self.roll()
+        """The Golden Triple's second roll is offered ("may then roll again"), never a third,
+        and not to a player with no mummy left to place."""
+        if self.golden_used < self._powers["golden_triple_uses"] and self.house[self.current]:
+            self.phase = SECOND_ROLL
+            self._moves = None
         else:
             self._to_attack()
 
@@ -168,11 +164,10 @@ class Actions:
         self._to_attack()
 
     def _do_wrath(self, move: Wrath) -> None:
-        old = self.board.shift(move.shift, move.crossed, self._powers["wrath_moves_passage"])
+        old = self.board.shift(move.shift, move.crossed, self._readings["wrath_moves_passage"])
         self._layout_cache = None
         self.since_owner = [EMPTY] + [self.since_owner[old[n]] for n in range(1, LINES + 1)]
         self.since_turn = [0] + [self.since_turn[old[n]] for n in range(1, LINES + 1)]
-        self.wrath_ready = False
         self._to_attack()
 
     def _do_jump(self, move: Jump) -> None:

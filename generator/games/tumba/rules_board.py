@@ -198,7 +198,8 @@ class Board:
         return sources, targets
 
     def seth(self, source: int, end: str, target: int) -> None:
-        """Moves one chamber piece (with its mummy) to the opposite end of another line."""
+        """Moves one chamber piece (with its mummy) to the opposite end of a line (another, or
+        its own)."""
         piece = self.cells[source].pop(0 if end == "tomb" else -1)
         self.sizes[source] -= 1
         if end == "tomb":

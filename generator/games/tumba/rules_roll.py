@@ -268,6 +268,9 @@ def _anubis(state, dice) -> Power | None:
     if not any(type(m) is Anubis for m in state.use_moves(tuple(dice))):
         return Power("anubis-double", False, kept, (third,), f"line {third} cannot take the "
                      "third die's mummy, even after the removal: the power is void", "full")
+    if state.board.free(third) < 1:
+        return Power("anubis-double", True, kept, (third,), f"line {third} is full: remove an "
+                     "enemy mummy from it, then place one of yours there")
     return Power("anubis-double", True, kept, (third,), "remove any enemy mummy from a chamber, "
                  f"then place one of yours on line {third}")
 

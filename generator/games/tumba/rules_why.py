@@ -20,6 +20,7 @@ _PHASES = {
     "start": "the turn starts: roll the dice (or take Maat's Rest / Seth's Trick when offered)",
     "use": "the dice {dice} must be used: a placement option or a power",
     "golden": "the Golden Triple's removal is chosen now (or Pass)",
+    "second-roll": "the Golden Triple's second roll is offered now: roll again, or Pass",
     "anubis": "the Anubis Double's target is chosen now: an enemy mummy in a chamber",
     "osiris": "the Osiris Maneuver is offered now (or Pass)",
     "wrath": "Tutan's Wrath is offered now (or Pass)",
@@ -78,9 +79,9 @@ def _anubis(state, move: Anubis) -> str:
     pair = pair_of(state.dice)
     if pair is None or pair[0] != move.pair:
         return f"the Anubis Double needs two dice showing {move.pair}; the roll is {state.dice}"
-    if state.board.free(pair[1]) < 1:
-        return (f"line {pair[1]} (the third die) cannot take a mummy, so the Anubis Double "
-                "cannot be used")
+    if not state.board.free(pair[1]) and not state.anubis_targets(pair[1]):
+        return (f"line {pair[1]} (the third die) is full and holds no enemy mummy to remove, so "
+                "the third die cannot be placed and the Anubis Double cannot be used")
     return "the Anubis Double needs an enemy mummy in a chamber and a mummy in your house"
 
 
@@ -112,11 +113,22 @@ def _maat(state, move: Maat) -> str:
 
 
 def _strike(state, move: Strike) -> str:
+    third = state.anubis_third
+    if not state.board.free(third) and (move.line, move.depth) in state.board.enemies(
+            state.current):
+        return (f"line {third} (the third die) is full: the Anubis Double must remove an enemy "
+                "mummy from that line, so that the third die's mummy can enter it")
     return "the Anubis Double removes an enemy mummy from a chamber (never from the tomb)"
 
 
+def _reroll(state, move: Reroll) -> str:
+    if state.rerolls_used >= state.rules["die_rerolls"]:
+        return "the one-die re-roll was already used this turn (one a turn)"
+    return f"no die shows {move.value}: the dice are {state.dice}"
+
+
 _REASONS = {Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat,
-            Strike: _strike}
+            Strike: _strike, Reroll: _reroll}
 
 
 def invariants(state) -> list[str]:

@@ -1,11 +1,11 @@
 """Advanced moves (Pharaoh's Wrath): only in the advanced mode, each with its effect."""
 
 import pytest
+from games.tumba.tumba_helpers import attack, line, position
 
 from generator.core.errors import RuleError
 from generator.games.tumba.moves import PASS, ROLL, SETH, Jump, Place, Reroll, SethMove, Wrath
 from generator.games.tumba.rules_board import Board
-from games.tumba.tumba_helpers import attack, line, position
 
 
 def test_advanced_moves_are_refused_in_the_standard_mode():
@@ -104,8 +104,9 @@ def test_tutan_wrath_down_and_crossed():
 @pytest.mark.parametrize("shift", [1, -1])
 @pytest.mark.parametrize("crossed", [False, True])
 def test_after_either_shift_the_passage_is_still_on_its_line(shift, crossed):
-    from generator.games.tumba.generate import advanced_setup
     import random
+
+    from generator.games.tumba.generate import advanced_setup
 
     for seed in range(40):
         setup = advanced_setup(random.Random(seed), 4)
@@ -123,9 +124,9 @@ def test_after_either_shift_the_passage_is_still_on_its_line(shift, crossed):
 def test_the_other_reading_moves_the_passages_with_the_chambers(monkeypatch):
     from generator.games.tumba.model import data
 
-    powers = dict(data()["powers"], wrath_moves_passage=True)
+    powers = dict(data()["readings"], wrath_moves_passage=True)
     state = position(mode="advanced", dice=(4, 5, 6))
-    monkeypatch.setattr(state, "_powers", powers)
+    monkeypatch.setattr(state, "_readings", powers)
     state.apply(Place((4, 5, 6)))
     state.apply(Wrath(1, False))
     assert state.board.sizes[1:] == [3, 3, 2, 2, 2, 2, 1, 1, 0, 0, 3, 3]
@@ -141,8 +142,9 @@ def test_tutan_wrath_needs_the_4_5_6_placement():
 
 
 def test_advanced_setup_games_play_on_one_passage():
-    from generator.games.tumba.generate import advanced_setup
     import random
+
+    from generator.games.tumba.generate import advanced_setup
 
     setup = advanced_setup(random.Random(5), 3)
     state = position(players=3, mode="advanced", layout=setup.lines, dice=(1, 2, 4))

@@ -4,23 +4,32 @@ can rescue an unusable roll."""
 
 import random
 
+from games.tumba.tumba_helpers import position
+
 from generator.core.rng import make_rng
 from generator.core.stats import proportion_interval
 from generator.games.tumba import bots
+from generator.games.tumba.bots_advanced import Look
 from generator.games.tumba.generate import advanced_setup
 from generator.games.tumba.model import Line
 from generator.games.tumba.moves import (
-    ROLL, SETH, Jump, Pass, Place, Reroll, Roll, Seth, SethMove, Wrath,
+    ROLL,
+    SETH,
+    Jump,
+    Place,
+    Reroll,
+    Roll,
+    Seth,
+    SethMove,
+    Wrath,
 )
 from generator.games.tumba.rules import State
 from generator.games.tumba.simulate import play_game
 
-from games.tumba.tumba_helpers import position
-
 
 class PlainGreedy(bots.GreedyBot):
-    """The greedy bot as it was before it weighed the advanced moves: never Seth's Trick, the
-    re-roll or Tutan's Wrath; rolling and passing score 1."""
+    """The greedy bot without the advanced moves: never Seth's Trick, the re-roll or Tutan's
+    Wrath, and no sequence extras on a placement."""
 
     name = "plain"
 
@@ -28,10 +37,8 @@ class PlainGreedy(bots.GreedyBot):
         kind = type(move)
         if kind in (Seth, SethMove, Wrath, Reroll):
             return 0.0
-        if kind in (Roll, Pass):
-            return 1.0
         if kind is Place:
-            return bots.place_value(state, move.lines)
+            return (look or Look(state)).place_value(move.lines)
         return super().score(state, move, look)
 
 
@@ -43,27 +50,30 @@ def test_an_unusable_advanced_roll_may_be_rescued_by_the_one_die_reroll_first():
     state.apply(Reroll(2))
     assert state.rerolls_used == 1 and state.use_moves(state.dice)   # used, or thrown again
     declined = position(mode="advanced", cells=full, dice=(1, 1, 2))
-    declined.apply(ROLL)                        # all three again: the re-roll step is over
-    assert declined.use_moves(declined.dice)
-    assert not any(isinstance(m, Reroll) for m in declined.legal_moves())
+    declined.apply(Roll((1, 2, 4)))             # all three again: the re-roll is kept
+    assert declined.dice == (1, 2, 4) and declined.rerolls_used == 0
+    assert Reroll(4) in declined.legal_moves()
     standard = position(cells=full, dice=(1, 1, 2))                  # no re-roll to spend
     assert standard.dice != (1, 1, 2) and standard.use_moves(standard.dice)
 
 
 def test_the_greedy_bot_rescues_a_dead_roll_when_the_reroll_pays():
-    # 6-6-1 with lines 1, 6 and 7 full has no use; re-rolling the 1 gives 12 (a passage) with
+    # 6-6-1 with lines 1 (the roller's own), 6 and 7 full has no use (no room for the Anubis
+    # Double's third die either); re-rolling the 1 gives 12 (a passage) with
     # 2-5, a Golden Triple with 6: far better on average than throwing all three again.
-    state = position(mode="advanced", cells={1: "111", 6: "11", 7: "11"}, dice=(6, 6, 1))
+    state = position(mode="advanced", cells={1: "000", 6: "11", 7: "11"}, dice=(6, 6, 1))
     assert state.legal_moves() == [Reroll(1), Reroll(6), ROLL]
     assert bots.GreedyBot().choose(state, make_rng(1)) == Reroll(1)
 
 
 def test_the_greedy_bot_plays_seth_when_a_relocation_opens_the_tomb():
-    # Line 5 holds 3 chambers: empty, an enemy, player 1's mummy. Taking the empty chamber at
-    # the tomb end away (Seth's Trick) lets the mummy jump the enemy straight into the tomb.
+    # Line 5 holds 3 chambers: from the tomb, two enemies and player 1's mummy, which cannot
+    # jump now (the chamber beyond the enemy is taken). Taking the tomb-end chamber away (Seth's
+    # Trick) lets the mummy jump the other enemy straight into the tomb: an entry, worth more
+    # than the roll given up.
     sizes = [2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 1, 0]
     layout = tuple(Line(n, i == 11) for i, n in enumerate(sizes))
-    state = position(mode="advanced", layout=layout, cells={5: ".10"})
+    state = position(mode="advanced", layout=layout, cells={5: "110"})
     state._start()
     bot = bots.GreedyBot()
     assert state.legal_moves() == [ROLL, SETH]

@@ -2,12 +2,12 @@
 into the tomb and onto a passage, chains with turns, and what is never allowed."""
 
 import pytest
+from games.tumba.tumba_helpers import attack, line, position
 
 from generator.core.errors import RuleError
 from generator.games.tumba.moves import PASS, Jump
 from generator.games.tumba.rules_board import JUMPS, side_of
 from generator.games.tumba.rules_why import reason
-from games.tumba.tumba_helpers import attack, line, position
 
 # A jump straight into the tomb on the right side (line 2), so the attack phase is open while
 # another jump is tested.

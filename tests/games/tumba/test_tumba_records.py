@@ -9,8 +9,20 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.core.errors import InputError
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, SethMove,
-    Strike, Wrath,
+    GOLDEN,
+    PASS,
+    ROLL,
+    SETH,
+    Anubis,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    SethMove,
+    Strike,
+    Wrath,
 )
 from generator.games.tumba.records import move_from_json, move_to_json, replay
 

@@ -10,8 +10,8 @@ line n (1-9): #n then #n+12; line 10: the passage; line 11: #11, #10; line 12: #
 
 from games.tumba.test_tumba_setup_log import hand_setup
 
-from generator.draw.scene import Text, apply, walk
 from generator.draw.paper import make_sheet
+from generator.draw.scene import Text, apply, walk
 from generator.produce import build_one
 from generator.registry import game
 

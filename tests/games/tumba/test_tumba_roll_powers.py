@@ -6,12 +6,17 @@ Expected values are the rulebook's (seed 001, "Special Actions of the Priest", "
 Moves") worked by hand on each position; notes are the texts ``tumba roll`` prints."""
 
 import pytest
+from games.tumba.tumba_helpers import position
 
 from generator.games.tumba.model import Line, data
 from generator.games.tumba.rules_roll import (
-    Chain, Power, option_groups, pair_of, read_roll, sequence_power,
+    Chain,
+    Power,
+    option_groups,
+    pair_of,
+    read_roll,
+    sequence_power,
 )
-from games.tumba.tumba_helpers import position
 
 # An advanced layout (22 chambers, one passage on line 12) with three chambers on lines 1-5, so
 # that a chain can go back (depth 1 -> 3), forward and back again on the left side.
@@ -45,12 +50,19 @@ def test_a_high_pair_sends_the_third_mummy_to_the_low_die_line():
         "remove any enemy mummy from a chamber, then place one of yours on line 4")
 
 
-def test_a_high_pair_is_void_when_the_low_die_line_is_full():
+def test_a_high_pair_is_void_when_the_low_die_line_is_full_of_ones_own():
     # line 4 full of the roller's own: even removing the enemy of line 6 makes no room there
     state = position(cells={4: "000", 6: ".1"})
     assert powers(read_roll(state, (4, 5, 5)))["anubis-double"] == Power(
         "anubis-double", False, (5, 5), (4,), "line 4 cannot take the third die's mummy, even "
         "after the removal: the power is void", "full")
+
+
+def test_a_full_low_die_line_holding_an_enemy_takes_the_mummy_after_the_removal():
+    state = position(cells={4: "101", 6: ".."})
+    assert powers(read_roll(state, (4, 5, 5)))["anubis-double"] == Power(
+        "anubis-double", True, (5, 5), (4,),
+        "line 4 is full: remove an enemy mummy from it, then place one of yours there")
 
 
 def test_a_triple_offers_the_anubis_double_as_well():
@@ -283,7 +295,7 @@ def test_a_backward_chain_may_end_on_the_passage():
 
 
 def test_with_the_triple_switch_off_a_triple_is_no_pair(monkeypatch):
-    import generator.games.tumba.rules_roll as rules_roll
+    from generator.games.tumba import rules_roll
 
     shipped = data()
     powers_off = {**shipped["powers"], "anubis_on_triple": False}

@@ -1,11 +1,12 @@
 """Reading rolls: the option arithmetic, the rulebook's 2-3-5 example, powers per roll."""
 
 import pytest
-from generator.games.tumba.model_board import empty_board
+from games.tumba.tumba_helpers import position
+
 from generator.games.tumba.model import standard_layout
+from generator.games.tumba.model_board import empty_board
 from generator.games.tumba.rules import roll_options
 from generator.games.tumba.rules_roll import all_rolls, candidate_options, option_groups
-from games.tumba.tumba_helpers import position
 
 
 def codes(reading):
@@ -78,7 +79,7 @@ def test_anubis_power_on_a_pair_needs_an_enemy():
     assert ready.usable
 
 
-def test_anubis_power_void_when_the_third_line_is_full():
+def test_anubis_power_void_when_the_third_line_is_full_of_ones_own():
     # line 3 full of the roller's own mummies: no removal can make room there
     state = position(cells={3: "000", 5: "1."}, dice=(2, 2, 3))
     from generator.games.tumba.rules_roll import read_roll

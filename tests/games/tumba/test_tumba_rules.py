@@ -1,13 +1,21 @@
 """The engine's rules, each with a legal and an illegal case."""
 
 import pytest
+from games.tumba.tumba_helpers import line, position
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, ROLL, Anubis, GoldenRemove, Maat, Osiris, Place, Strike,
+    GOLDEN,
+    PASS,
+    ROLL,
+    Anubis,
+    GoldenRemove,
+    Maat,
+    Osiris,
+    Place,
+    Roll,
+    Strike,
 )
-from games.tumba.tumba_helpers import line, position
-
 
 # ---- placing, pushing, full lines ----------------------------------------------------------
 
@@ -90,7 +98,8 @@ def test_golden_triple_enters_the_tomb_and_removes_from_the_tomb_leader():
         state.apply(GoldenRemove(1))              # not the leader
     state.apply(GoldenRemove(2))
     assert state.tomb[2] == 2 and state.house[2] == 12
-    assert state.phase == "use" and state.golden_used == 1     # the second roll
+    assert state.phase == "second-roll" and state.golden_used == 1
+    assert state.legal_moves() == [ROLL, PASS]                  # the second roll, if wanted
 
 
 def test_golden_triple_removes_from_the_board_leader_when_no_tomb_holds_a_mummy():
@@ -111,8 +120,8 @@ def test_golden_triple_needs_three_equal_dice():
 def test_golden_triple_gives_a_second_roll_but_never_a_third():
     state = position(dice=(2, 2, 2))
     state.apply(GOLDEN)                  # nobody to remove: straight to the second roll
-    assert state.golden_used == 1 and state.phase == "use"
-    state.roll((5, 5, 5))                # the second roll is a triple again
+    assert state.golden_used == 1 and state.phase == "second-roll"
+    state.apply(Roll((5, 5, 5)))         # the second roll is a triple again
     assert GOLDEN in state.legal_moves()
     state.apply(GOLDEN)
     assert state.tomb[0] == 2
@@ -143,10 +152,13 @@ def test_anubis_double_removes_an_enemy_and_places_on_the_third_die_line():
 
 
 def test_anubis_double_is_void_when_the_third_die_cannot_be_placed():
-    state = position(cells={3: "111", 7: "1."}, dice=(2, 2, 3))
+    state = position(cells={3: "000", 7: "1."}, dice=(2, 2, 3))
     assert Anubis(2) not in state.legal_moves()
-    with pytest.raises(RuleError, match="line 3"):
+    with pytest.raises(RuleError) as refused:
         state.apply(Anubis(2))
+    assert str(refused.value) == ("line 3 (the third die) is full and holds no enemy mummy to "
+                                  "remove, so the third die cannot be placed and the Anubis "
+                                  "Double cannot be used")
     assert state.legal_moves() == [Place((2, 5)), Place((7,))]     # the dice, used normally
 
 

@@ -8,7 +8,13 @@ from generator.core.errors import InputError
 from generator.core.rng import make_rng
 from generator.games.tumba.generate import advanced_setup, allowed_lines, deal, generate_setup
 from generator.games.tumba.model import (
-    Line, Setup, Step, data, setup_from_fields, setup_to_fields, standard_layout,
+    Line,
+    Setup,
+    Step,
+    data,
+    setup_from_fields,
+    setup_to_fields,
+    standard_layout,
 )
 from generator.games.tumba.rules_setup import replay, validate_setup
 
