@@ -25,6 +25,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from helpers import descendants  # noqa: E402 - the test helpers, found through the path above
 
 
 def rss_kib(pid: int) -> int:
@@ -38,23 +41,6 @@ def rss_kib(pid: int) -> int:
         found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
         total += int(found.group(1)) if found else 0
     return total
-
-
-def descendants(pid: int) -> list[int]:
-    parents: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            parents.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 def request(url: str, body: bytes | None = None) -> int:

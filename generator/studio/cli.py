@@ -104,7 +104,7 @@ def machine_names() -> tuple[str, ...]:
     """The names and addresses of this machine, which a server listening on every interface
     answers to (besides the address each connection came in on)."""
     names = {socket.gethostname(), socket.getfqdn()}
-    for name in names:
+    for name in sorted(names):  # a copy: the addresses join the set
         try:
             names.update(info[4][0] for info in socket.getaddrinfo(name, None))
         except OSError:

@@ -99,10 +99,10 @@ def _check_names(product: tuple[str, str], name: str, flag: str, value: str) -> 
     if names is not None:
         if all(p in names for p in parts):
             return None
-        return (f"{flag} {value}: over HTTP this takes {', '.join(names)}; a file of your own "
+        return (f"{flag} {shown(value)}: over HTTP this takes {', '.join(names)}; a file of your own "
                 "is sent in the request body instead")
     if any(not p or any(c in p for c in "/\\.:~") or Path(p).exists() for p in parts):
-        return f"{flag} {value}: a file path is not accepted over HTTP"
+        return f"{flag} {shown(value)}: a file path is not accepted over HTTP"
     return None
 
 
@@ -231,6 +231,11 @@ def product_request(game_name: str, kind: str, pairs: list[tuple[str, str]],
     if request.count > top:
         raise Problems(400, [f"--count {request.count}: at most {top} over HTTP (the command "
                              "line has no such limit)"], {"count": "too many"})
+    games, most = request.options.get("rating_games"), limits()["rating_games"]
+    if isinstance(games, int) and games > most:  # the bound of a rating from the page
+        raise Problems(400, [f"--rating-games {games}: at most {most} over HTTP "
+                             "(seeds/studio.toml, [limits] rating_games)"],
+                       {"rating_games": "too many"})
     return request
 
 

@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers import descendants
 from studio_support import start_server, studio_client
 
 MAP_JSON = None
@@ -74,6 +75,20 @@ def test_unicode_digits_are_no_numbers_and_no_500(client, url):
     answer = client.get(url)
     assert answer.status_code == 400, answer.text
     assert answer.json()["problems"]
+
+
+def test_rating_games_of_a_product_are_bounded_as_a_ratings_are(client):
+    """/api/realms/map.svg?rating_games=2001 played until the time limit stopped it (503)"""
+    answer = client.get("/api/realms/map.svg?rating_games=2001&seed=1")
+    assert answer.status_code == 400
+    assert answer.json()["problems"] == ["--rating-games 2001: at most 2000 over HTTP "
+                                         "(seeds/studio.toml, [limits] rating_games)"]
+
+
+def test_a_hostile_character_in_a_refused_value_is_escaped(client):
+    answer = client.get("/api/realms/sheet.svg?map=map-1%E2%80%AE")
+    assert answer.status_code == 400
+    assert answer.json()["problems"][0].startswith("--map map-1\\u202e: over HTTP this takes")
 
 
 @pytest.mark.parametrize("method, url", [("POST", "/api/realms/rate?games=\u00b2"),
@@ -210,24 +225,6 @@ def test_stale_job_folders_are_removed_at_the_next_start():
         mine.rmdir()
 
 
-def _descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (from /proc)."""
-    parents: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            parents.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
 def _running(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -254,7 +251,7 @@ def test_workers_die_with_the_server_even_on_kill_9():
     workers: set[int] = set()
     while time.monotonic() < end and len(workers) < 2:  # the forkserver and the job
         time.sleep(0.5)
-        workers = _descendants(server.pid)
+        workers = set(descendants(server.pid))
     assert len(workers) >= 2, workers
     os.kill(server.pid, signal.SIGKILL)
     server.wait(30)
