@@ -49,7 +49,7 @@ def cut(text: str, limit: int = LONGEST_WORD) -> str:
         word = found.group()
         return f"{word[:80]}… ({len(word) - 80:,} more characters)"
 
-    return re.sub(r"\S{%d,}" % (limit + 1), shorten, text)
+    return re.sub(rf"\S{{{limit + 1},}}", shorten, text)
 
 
 #: A value click quoted as a Python literal ('a3', "it's"), at the start of a word.
@@ -266,7 +266,8 @@ class Group(click.Group):
         standalone = kwargs.pop("standalone_mode", True)
         self._exits = standalone
         try:  # click's own refusals are told here, in tombgen's words
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = click.Group.main(  # type: ignore[call-overload]
+                self, *args, standalone_mode=False, **kwargs)
         except click.ClickException as exc:  # a command line click refused
             if not standalone:
                 raise

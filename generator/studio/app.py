@@ -117,9 +117,10 @@ class Guard:
     def _has_token(self, scope, headers: dict[str, str]) -> bool:
         import hmac
 
+        token = (self.token or "").encode()
         given = [headers.get("x-tombgen-token", ""), _query_token(scope),
                  _cookies(headers).get(TOKEN_COOKIE, "")]
-        return any(hmac.compare_digest(g.encode(), self.token.encode()) for g in given if g)
+        return any(hmac.compare_digest(g.encode(), token) for g in given if g)
 
     def _cookie(self, scope) -> bytes | None:
         """The token as a cookie, when the page is opened with it: the page's own requests

@@ -106,7 +106,7 @@ def machine_names() -> tuple[str, ...]:
     names = {socket.gethostname(), socket.getfqdn()}
     for name in sorted(names):  # a copy: the addresses join the set
         try:
-            names.update(info[4][0] for info in socket.getaddrinfo(name, None))
+            names.update(str(info[4][0]) for info in socket.getaddrinfo(name, None))
         except OSError:
             pass
     return tuple(sorted(n for n in names if n))
