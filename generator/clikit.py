@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 import click
 
+from generator.core.errors import shown
 from generator.guard import Command, Group, fail  # noqa: F401 - the commands' classes
 
 
@@ -66,7 +68,7 @@ def _any_of(choices: tuple[str, ...]) -> Callable:
         names = [n for n in names if n]
         bad = [n for n in names if n not in choices]
         if bad or not names:
-            raise click.BadParameter(f"{','.join(names) or value!r}: choose any of "
+            raise click.BadParameter(f"{shown(','.join(names) or value)}: choose any of "
                                      f"{','.join(choices)} separated by commas")
         return tuple(dict.fromkeys(names))
 
@@ -175,11 +177,14 @@ def absolute_paths(product, values: dict[str, Any]) -> dict[str, Any]:
     metadata and a batch manifest then name a file that ``tombgen verify`` finds from any
     folder. Names that are not files (``map-1``, ``random``) stay as they are; so does each
     comma-separated part that is not a file."""
+    from generator.core.inputs import check_option_text
+
     out = dict(values)
     for option in product.options:
         value = out.get(option.name)
         if not option.paths or not isinstance(value, str):
             continue
+        check_option_text(option.flag, value)  # placed in the value as typed, not as resolved
         parts = [str(Path(v).resolve()) if v and v != "-" and Path(v).is_file() else v
                  for v in value.split(",")]
         out[option.name] = ",".join(parts)

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
-from generator.core.errors import BuildError, InputError, RuleError
+from generator.core.errors import BuildError, InputError, RuleError, shown
 from generator.core.limits import check_run
 from generator.core.output import Staging, check_dir, prepare_dir, remove_stale_parts
 from generator.core.rng import make_rng
@@ -46,9 +46,9 @@ from generator.runs import (  # noqa: F401 - the run's description, used by call
     differing,
     differs_part,
     make_request,
+    page_words,
     parse_formats,
     remake_flags,
-    page_words,
     run_stem,
 )
 
@@ -92,7 +92,7 @@ def footer_line(info: RunInfo, sheet: Sheet):
                         fill=sheet.theme("muted"), max_width=sheet.content_width), full
         except BuildError:
             continue
-    raise BuildError(f"the footer does not fit the page: {tries[-1]!r}")
+    raise BuildError(f"the footer does not fit the page: {shown(tries[-1], 400)}")
 
 
 def add_footer(page: Page, sheet: Sheet, info: RunInfo) -> Page:
@@ -218,7 +218,7 @@ def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
     files = []
     for ext, data in product.fn("extra_files")(b.item):
         if ext in FORMATS or not ext.isalnum():
-            raise BuildError(f"{info.game} {info.kind}: extra file extension {ext!r} must be "
+            raise BuildError(f"{info.game} {info.kind}: extra file extension {shown(ext)} must be "
                              "letters and digits, and not svg, pdf or json")
         data = data.encode("utf-8") if isinstance(data, str) else data
         files.append((_name(_stem(b), ext, n), ext, 0, data))

@@ -242,6 +242,35 @@ class ProductSpec(NamedTuple):
         return {o.name: _value(o.default) for o in self.options}
 
 
+class Bound(NamedTuple):
+    """A count a document holds, bounded before anything else is read from it: a number of
+    players, a size, the length of a list. ``path`` names where (``players``, ``table[]`` every
+    entry of a list, ``lines.*`` every value of an object, ``seats[].scores``); what is there is
+    bounded by its value when it is a whole number, by its length when it is a list or an
+    object (anything else is left to the reader, which says what it expected). ``low`` and
+    ``high`` may be :class:`DataRef` values, or a tuple whose product is the bound (the squares
+    of the largest map); ``high`` None: no upper bound. ``what`` is how the message names it
+    (``players at the table``). A document beyond a bound is unusable: exit 2, naming the place
+    and the range, before any work."""
+
+    path: str
+    low: Any = 0
+    high: Any = None
+    what: str = ""
+
+    def resolved(self) -> tuple[str, int, int | None, str]:
+        """(path, low, high, what) with every data reference read."""
+        def number(value: Any) -> Any:
+            if isinstance(value, tuple) and not isinstance(value, DataRef):
+                product = 1
+                for part in value:
+                    product *= int(_value(part))
+                return product
+            return None if value is None else int(_value(value))
+
+        return self.path, number(self.low), number(self.high), self.what
+
+
 class GameSpec(NamedTuple):
     """A game: its CLI name, title, click group reference and products."""
 
@@ -260,6 +289,9 @@ class GameSpec(NamedTuple):
     #: JSON document kinds that are not products (nothing generates them here) but that
     #: ``tombgen validate`` checks: (kind, "module:function(doc, source) -> Report").
     documents: tuple[tuple[str, str], ...] = ()
+    #: The counts of its documents, by kind (a product's or a document's): ``(kind, (Bound,
+    #: ...))``, checked by every reader before any work (see :class:`Bound`).
+    bounds: tuple[tuple[str, tuple[Bound, ...]], ...] = ()
 
     def product(self, kind: str) -> ProductSpec:
         for product in self.products:
@@ -319,6 +351,22 @@ def document_checker(fmt: str) -> Callable[..., Any] | None:
         if fmt == name:
             return resolve(ref)
     return None
+
+
+def bounds_for(fmt: str) -> list[tuple[str, int, int | None, str]]:
+    """Every bound of a document format (``tombgen/<game>.<kind>``), resolved: the game's own
+    for that kind, and for a simulation those every simulation shares."""
+    if not fmt.startswith("tombgen/") or "." not in fmt:
+        return []
+    name, _, kind = fmt[len("tombgen/"):].partition(".")
+    shared = []
+    if kind == "simulation":
+        from generator.core.simulation import bounds
+
+        shared = bounds()
+    own = [b.resolved() for spec in games() if spec.name == name
+           for k, declared in spec.bounds if k == kind for b in declared]
+    return shared + own
 
 
 def reader_for(path: str) -> Callable[..., Any] | None:

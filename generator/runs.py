@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from generator import GENERATOR
-from generator.core.errors import InputError
+from generator.core.errors import InputError, shown
 from generator.core.rng import derive_seed
 from generator.registry import Follows, GameSpec, ProductSpec, game
 
@@ -122,16 +122,21 @@ NAME_PART_MAX = 120
 
 
 def differs_part(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
-    """The options part of a run's file names: ``style-classic``, ``map-club-3f9a2c-mono``…
-    (empty at the defaults), so two runs that make different files never share a name, and the
-    same run always gets the same one. A file given as an option is named by its name and a
-    hash of its bytes."""
+    """The options part of a run's file names: ``style-classic``, ``map-club-3f9a2c-mono``,
+    ``count-7``… (empty at the defaults), so two runs that make different files never share a
+    name (item 2 of a ``--count 7`` run is not item 2 of a ``--count 3`` run: its footer says
+    "2 of 7"), and the same run always gets the same one. A file given as an option is named by
+    its name and a hash of its bytes."""
     import hashlib
 
     from generator.core.output import name_part
 
     parts = []
-    for option, value in differing(info, paper, mono):
+    found = differing(info, paper, mono)
+    if info.count > 1:  # --count comes after the product's options, as in --help
+        at = next((i for i, (o, _) in enumerate(found) if isinstance(o, str)), len(found))
+        found.insert(at, ("count", info.count))
+    for option, value in found:
         name = option if isinstance(option, str) else option.flag[2:]
         paths = not isinstance(option, str) and option.paths
         parts.append(name if value is None else f"{name}-{name_part(value, paths)}")
@@ -153,7 +158,7 @@ def parse_formats(value: str | Iterable[str]) -> tuple[str, ...]:
     names = [n for n in names if n]
     bad = [n for n in names if n not in FORMATS]
     if bad or not names:
-        raise InputError(f"--format {','.join(names) or value!r}: choose any of svg,pdf,json "
+        raise InputError(f"--format {shown(','.join(names) or value)}: choose any of svg,pdf,json "
                          "separated by commas")
     return tuple(dict.fromkeys(names))
 
@@ -203,10 +208,10 @@ def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
     for name, default in shared.items():   # a default that follows another option
         if isinstance(default, Follows) and (run[name] is None or run[name] is default):
             run[name] = product.shared_default(name, options)
+    check_language(spec, product, run["lang"])  # its own words: the languages it has
     for option in product.options + product.shared_options():
         check_value(option, options[option.name] if option.name in options else run[option.name])
     check_requires(product, options, defaults)
-    check_language(spec, product, run["lang"])
     if product.check:
         product.fn("check")(options, run["count"])
     return Request(game_name, kind, run["seed"], run["count"], run["paper"], bool(run["mono"]),
@@ -222,7 +227,8 @@ def check_value(option, value: Any) -> None:
     """An option's value within its declaration: a whole number or number of that type (a
     form or script may send the text "3"), a number in its range (a limit's message says
     how to do more), a text without hostile characters (InputError, exit 2). Click has
-    checked what came from a command line; other callers (a form, a script) get the same."""
+    checked what came from a command line; other callers (a form, a script, a document's
+    recorded options) get the same, and a choice must be one of its choices."""
     from generator.core.inputs import check_option_text
     from generator.core.limits import beyond
 
@@ -233,7 +239,7 @@ def check_value(option, value: Any) -> None:
     if wanted is not None:
         if isinstance(value, bool) or not isinstance(value, wanted[0]):
             hint = " (write it without quotes)" if isinstance(value, str) else ""
-            raise InputError(f"{o.flag} {value!r}: expected {wanted[1]}{hint}")
+            raise InputError(f"{o.flag} {shown(value)}: expected {wanted[1]}{hint}")
         if o.high is not None and value > o.high:
             raise InputError(beyond(o.limit, o.flag, value) if o.limit else
                              f"{o.flag} {value}: at most {o.high}")
@@ -241,6 +247,40 @@ def check_value(option, value: Any) -> None:
             raise InputError(f"{o.flag} {value}: must be {o.low} or more")
     elif o.kind == "text" and isinstance(value, str):
         check_option_text(o.flag, value)
+    elif o.kind == "choice" and o.choices and value not in o.choices:
+        raise InputError(f"{o.flag} {shown(value)}: choose one of "
+                         + ", ".join(str(c) for c in o.choices))
+
+
+def check_recorded(game_name: str, kind: str, options: Any, source: str) -> None:
+    """The options a document, a PDF's metadata or a manifest records for a run of a product:
+    a JSON object, every name one of the product's options, every value within its
+    declaration (:func:`check_value`). Unlike :func:`make_request` it takes the defaults a
+    library call chooses too (``build`` may record ``rating_games = 0`` where the command
+    would leave the option out). InputError (exit 2) naming the place."""
+    product = game(game_name).product(kind)
+    if not isinstance(options, dict):
+        raise InputError(f"{source} [options]: expected an object of option values, found "
+                         f"{shown(options)}")
+    declared = {o.name: o for o in product.options}
+    for name, value in options.items():
+        option = declared.get(name)
+        if option is None:
+            raise InputError(f"{source} [options.{shown(name)}]: {game_name} {kind} has no "
+                             f"option {shown(name)}; its options: {', '.join(declared) or 'none'}")
+        try:
+            _recorded_type(option, value)
+            check_value(option, value)
+        except InputError as exc:
+            raise InputError(f"{source} [options.{name}]: {exc.message}") from None
+
+
+def _recorded_type(option, value: Any) -> None:
+    """What a document records for a flag is true or false, for a text a text (or null)."""
+    if option.kind == "flag" and not isinstance(value, bool):
+        raise InputError(f"{option.flag} {shown(value)}: expected true or false")
+    if option.kind == "text" and value is not None and not isinstance(value, str):
+        raise InputError(f"{option.flag} {shown(value)}: expected a text")
 
 
 def check_requires(product: ProductSpec, options: dict[str, Any],

@@ -71,11 +71,12 @@ def test_count_makes_distinct_items_and_one_pdf(runner, tmp_path):
     result = runner.invoke(main, ["tanis", "dig", "--seed", "5", "--count", "3", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     names = {p.name for p in tmp_path.iterdir()}
-    assert {"tanis-dig-5-1.json", "tanis-dig-5-1.svg", "tanis-dig-5-2.json", "tanis-dig-5-2.svg",
-            "tanis-dig-5-3.json", "tanis-dig-5-3.svg", "tanis-dig-5.pdf"} <= names
-    pages_per_item = len([n for n in names if n.startswith("tanis-dig-5-1") and n.endswith(".svg")])
-    assert len(PdfReader(tmp_path / "tanis-dig-5.pdf").pages) == 3 * pages_per_item
-    layers = [json.loads((tmp_path / f"tanis-dig-5-{i}.json").read_text())["layers"] for i in (1, 2, 3)]
+    stem = "tanis-dig-5-count-3"  # the run's options name its files: --count too
+    assert {f"{stem}-1.json", f"{stem}-1.svg", f"{stem}-2.json", f"{stem}-2.svg",
+            f"{stem}-3.json", f"{stem}-3.svg", f"{stem}.pdf"} <= names
+    pages_per_item = len([n for n in names if n.startswith(f"{stem}-1") and n.endswith(".svg")])
+    assert len(PdfReader(tmp_path / f"{stem}.pdf").pages) == 3 * pages_per_item
+    layers = [json.loads((tmp_path / f"{stem}-{i}.json").read_text())["layers"] for i in (1, 2, 3)]
     assert len({json.dumps(x) for x in layers}) == 3
     # item 1 of a run is the item of a single run with that seed
     runner.invoke(main, ["tanis", "dig", "--seed", "5", "--format", "json", "--out", str(tmp_path / "one")])
@@ -113,8 +114,8 @@ def _no_files(folder):
     (["validate", "{tmp}/missing.json"], "file not found"),
     (["validate", "{tmp}/bad.json"], "invalid JSON"),
     (["validate", "{tmp}/unknown.json"], "unknown format"),
-    (["tanis", "dig", "--paper", "a3", "--out", "{tmp}/out"], "'a3' is not one of 'a4', 'letter'"),
-    (["tanis", "dig", "--lang", "de", "--out", "{tmp}/out"], "'de' is not one of 'en', 'fr'"),
+    (["tanis", "dig", "--paper", "a3", "--out", "{tmp}/out"], "--paper: a3 is not one of a4, letter"),
+    (["tanis", "dig", "--lang", "de", "--out", "{tmp}/out"], "--lang: de is not one of en, fr"),
     (["tanis", "dig", "--count", "0", "--out", "{tmp}/out"], "--count"),
     (["tanis", "dig", "--count", "-2", "--out", "{tmp}/out"], "--count"),
     (["tanis", "dig", "--format", "png", "--out", "{tmp}/out"], "--format"),

@@ -154,9 +154,9 @@ def test_a_list_option_takes_names_separated_by_commas():
     assert values(cmd) == {"format": ["svg", "pdf", "json"]}
     assert values(cmd, "--format", " PDF, svg,,pdf ") == {"format": ["pdf", "svg"]}
     assert refusal(cmd, "--format", "svg,png,gif") == ("Error: Invalid value for '--format': "
-                                                       "'svg,png,gif': choose any of "
+                                                       '"svg,png,gif": choose any of '
                                                        "svg,pdf,json separated by commas")
-    assert refusal(cmd, "--format", ",") == ("Error: Invalid value for '--format': ',': choose "
+    assert refusal(cmd, "--format", ",") == ("Error: Invalid value for '--format': \",\": choose "
                                              "any of svg,pdf,json separated by commas")
     assert "--format LIST Formats. [default: svg,pdf,json]" in help_of(cmd)
 
@@ -380,8 +380,9 @@ def test_a_product_command_without_a_seed_draws_one(tmp_path, monkeypatch):
     monkeypatch.setattr(rng, "fresh_seed", lambda: 41)
     result = run(clikit.product_command("tumba", "setup"), "--format", "json", "--out",
                  str(tmp_path), "--count", "2")
-    assert result.output == (f"seed: 41\nwrote {tmp_path}/tumba-setup-41-1.json (json, 0.4 kB)\n"
-                             f"wrote {tmp_path}/tumba-setup-41-2.json (json, 0.4 kB)\n")
+    assert result.output == (f"seed: 41\nwrote {tmp_path}/tumba-setup-41-count-2-1.json (json, "
+                             f"0.4 kB)\nwrote {tmp_path}/tumba-setup-41-count-2-2.json (json, "
+                             "0.4 kB)\n")
 
 
 def test_a_product_that_plays_games_builds_in_its_executor(tmp_path, monkeypatch):

@@ -78,7 +78,7 @@ def test_disk_full_in_the_joined_pdf(runner, tmp_path, monkeypatch):
     out = tmp_path / "out"
     result = runner.invoke(main, ["tanis", "dig", "--seed", "3", "--count", "3", "--out",
                                   str(out), "--format", "pdf"])
-    one_error(result, "tanis-dig-3.pdf: cannot write: no space left")
+    one_error(result, "tanis-dig-3-count-3.pdf: cannot write: no space left")
     assert files(out) == []
 
 

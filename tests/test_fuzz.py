@@ -72,6 +72,14 @@ READERS = {
     "manifest": ("tombgen/batch.manifest", "validate {file}"),
     "score-output": ("tombgen/tanis.score", "validate {file}"),
     "roll-output": ("tombgen/tumba.roll", "validate {file}"),
+    "rating": ("tombgen/realms.rating", "validate {file}"),
+    "verify-item": ("tombgen/tanis.dig", "verify {file}"),
+    "verify-trail": ("tombgen/tut.trail", "verify {file}"),
+    "verify-manifest": ("tombgen/batch.manifest", "verify {file}"),
+    "tut-simulation": ("tombgen/tut.simulation", "validate {file}"),
+    "tumba-simulation": ("tombgen/tumba.simulation", "validate {file}"),
+    "tumba-setup-doc": ("tombgen/tumba.setup", "validate {file}"),
+    "realms-sheet-doc": ("tombgen/realms.sheet", "validate {file}"),
 }
 
 
@@ -123,7 +131,30 @@ def put(doc, path, value):
 @st.composite
 def json_mutation(draw, text: str) -> tuple[str, bool]:
     """(mutated text, always unusable)."""
-    kind = draw(st.sampled_from(["text", "key", "deep", "cut", "bytes", "number", "type"]))
+    kind = draw(st.sampled_from(["text", "key", "deep", "cut", "bytes", "number", "type",
+                                 "huge", "twice", "bom"]))
+    if kind == "bom":  # a byte-order mark first (Windows Notepad): read like the document
+        return "\ufeff" + text, False
+    if kind == "twice":  # a key given twice in one object: refused, naming the key
+        doc = json.loads(text)
+        holders = [p for p in places(doc) if isinstance(_get(doc, p), dict) and _get(doc, p)]
+        target = _get(doc, draw(st.sampled_from(holders)))
+        key = draw(st.sampled_from(sorted(target)))
+        marker = "ZZ-TWICE-ZZ"
+        target[marker] = target[key]
+        twice = json.dumps(doc).replace(json.dumps(marker), json.dumps(key), 1)
+        return twice, True
+    if kind == "huge":  # a count no document holds: a number, or a list made long
+        doc = json.loads(text)
+        counts = [p for p in places(doc) if p and (type(_get(doc, p)) is int
+                                                 or isinstance(_get(doc, p), list))]
+        if not counts:
+            return text, False
+        where = draw(st.sampled_from(counts))
+        value = _get(doc, where)
+        big = (draw(st.sampled_from([10 ** 9, 2 ** 62, -(10 ** 9)])) if type(value) is int
+               else (value or [0]) * draw(st.integers(1000, 20_000)))
+        return json.dumps(put(doc, where, big)), False
     if kind == "cut":
         stripped = text.rstrip()
         return stripped[:draw(st.integers(0, len(stripped) - 1))], True
@@ -193,15 +224,38 @@ def toml_mutation(draw, text: str) -> tuple[str, bool]:
 
 # ------------------------------------------------------------------------------ the property
 
+#: The most one hostile document may take: a count no document holds is refused at once,
+#: not worked through (a record of a billion players took minutes and gigabytes).
+SECONDS = 120
+
+
+class TooLong(Exception):
+    pass
+
+
+def _too_long(signum, frame):
+    raise TooLong(f"a reader worked on one document for more than {SECONDS} s")
+
+
 def run_reader(command: str, text: str, suffix: str):
     """Runs a reader on ``text`` in a fresh folder; returns (result, files written)."""
+    import signal
+
     folder = Path(tempfile.mkdtemp(prefix="tombgen-fuzz-"))
     try:
         path = folder / f"input{suffix}"
         path.write_bytes(text.encode("utf-8", "surrogateescape"))
+        if command.startswith("verify") and "manifest" in text[:200]:
+            path = path.rename(folder / "manifest.json")  # a batch folder's manifest
         out = folder / "out"
         args = command.format(file=path, out=out).split()
-        result = CliRunner().invoke(main, args, catch_exceptions=True)
+        before = signal.signal(signal.SIGALRM, _too_long)
+        signal.alarm(SECONDS)
+        try:
+            result = CliRunner().invoke(main, args, catch_exceptions=True)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, before)
         written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
                          if p != path)
         return result, written
@@ -252,3 +306,92 @@ def test_every_reader_refuses_a_file_over_the_size_limit(docs, reader, monkeypat
     result, written = run_reader(command, text + " ", suffix)
     check(result, written, True)
     assert result.exit_code == 2 and "the most tombgen reads" in result.output
+
+
+# ------------------------------------------------------------------------------ PDF metadata
+
+@st.composite
+def keywords_mutation(draw, keywords: str) -> str:
+    """A tombgen PDF's keywords, changed: a field's value replaced by a hostile or huge one, a
+    field dropped or doubled, the options JSON mutated like any document, or cut short."""
+    head, _, options = keywords.partition(", options=")
+    fields = head.split(", ")
+    kind = draw(st.sampled_from(["value", "drop", "twice", "options", "cut"]))
+    if kind == "cut":
+        return keywords[:draw(st.integers(0, len(keywords) - 1))]
+    if kind == "options":
+        return head + ", options=" + draw(json_mutation(options))[0]
+    at = draw(st.integers(0, len(fields) - 1))
+    if kind == "drop":
+        return ", ".join(fields[:at] + fields[at + 1:]) + ", options=" + options
+    if kind == "twice":
+        return ", ".join(fields[:at + 1] + fields[at:]) + ", options=" + options
+    key = fields[at].partition("=")[0] + "=" if "=" in fields[at] else ""
+    value = draw(st.one_of(st.sampled_from(["-1", "1e9", "9" * 5000, "99999999999", "", "x",
+                                            "yes", "none", "²"]), st.just(hostile_text(draw))))
+    fields[at] = key + value
+    return ", ".join(fields) + ", options=" + options
+
+
+@pytest.fixture(scope="module")
+def made_pdf(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz-pdf")
+    result = CliRunner().invoke(main, ["tanis", "dig", "--seed", "4", "--count", "2",
+                                       "--format", "pdf", "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return next(folder.glob("*.pdf"))
+
+
+def test_verify_survives_hostile_pdf_metadata(made_pdf):
+    """A PDF whose metadata keywords no run made: ``verify`` exits 1 or 2 with one line, never
+    a traceback (an unknown option in them was a 60-line traceback), and writes nothing."""
+    from pypdf import PdfReader, PdfWriter
+
+    meta = dict(PdfReader(made_pdf).metadata)
+
+    @FUZZ
+    @given(keywords_mutation(meta["/Keywords"]))
+    def hostile(keywords):
+        folder = Path(tempfile.mkdtemp(prefix="tombgen-fuzz-pdf-"))
+        try:
+            path = folder / "changed.pdf"
+            writer = PdfWriter(clone_from=str(made_pdf))
+            writer.add_metadata({**meta, "/Keywords": keywords})
+            writer.write(path)
+            result = CliRunner().invoke(main, ["verify", str(path)], catch_exceptions=True)
+            written = [p.name for p in folder.iterdir() if p != path]
+            check(result, written, keywords != meta["/Keywords"])
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    if SEED is not None:
+        hostile = seed(int(SEED))(hostile)
+    hostile()
+
+
+# ------------------------------------------------------------------ the local web page's bodies
+
+def test_the_pages_map_readers_answer_every_hostile_body_with_a_4xx(docs):
+    """A map sent to the page (validate, toml, sheet, rate), mutated as any document: the
+    answer is 2xx or a 4xx with ``{"problems": [...]}``, never a 500."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "studio"))
+    from studio_support import studio_client
+
+    text = docs["tombgen/realms.map"].read_text()
+    paths = ["/api/realms/validate", "/api/realms/toml", "/api/realms/sheet.json"]
+    with studio_client() as client:
+        @FUZZ
+        @given(json_mutation(text), st.sampled_from(paths))
+        def hostile(mutated, path):
+            body = mutated[0].encode("utf-8", "surrogateescape")
+            answer = client.post(path, content=body,
+                                 headers={"content-type": "application/json"})
+            assert answer.status_code < 500, answer.text[:500]
+            if answer.status_code >= 400:
+                assert answer.json()["problems"], answer.text[:500]
+
+        if SEED is not None:
+            hostile = seed(int(SEED))(hostile)
+        hostile()

@@ -20,8 +20,9 @@ def make(tmp: Path, *args: str) -> dict[str, bytes]:
 def test_same_seed_two_processes_identical_bytes(tmp_path):
     a = make(tmp_path / "a", "--seed", "314", "--count", "2")
     b = make(tmp_path / "b", "--seed", "314", "--count", "2")
-    assert {"tanis-dig-314-1.svg", "tanis-dig-314-2.svg", "tanis-dig-314-1.json",
-            "tanis-dig-314-2.json", "tanis-dig-314.pdf"} <= set(a)
+    assert {"tanis-dig-314-count-2-1.svg", "tanis-dig-314-count-2-2.svg",
+            "tanis-dig-314-count-2-1.json", "tanis-dig-314-count-2-2.json",
+            "tanis-dig-314-count-2.pdf"} <= set(a)
     assert a == b
 
 

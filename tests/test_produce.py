@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator import GENERATOR
-from generator.core.errors import BuildError, InputError
+from generator.core.errors import BuildError, InputError, shown
 from generator.draw.paper import make_sheet
 from generator.games.realms import products as realms_products
 from generator.games.tanis import render as tanis_render
@@ -61,7 +61,7 @@ def test_pdf_metadata_without_a_sheet_is_the_a4_colour_command():
 
 def test_a_count_run_writes_each_item_and_one_pdf_of_every_page(tmp_path):
     written = produce("tanis", "dig", 5, count=2, out=tmp_path, paper="letter", mono=True)
-    stem = "tanis-dig-5-paper-letter-mono"
+    stem = "tanis-dig-5-count-2-paper-letter-mono"
     assert [(w.path.name, w.fmt, w.pages, w.written) for w in written] == [
         (f"{stem}-1.svg", "svg", 1, True), (f"{stem}-1-p2.svg", "svg", 1, True),
         (f"{stem}-1.json", "json", 0, True),
@@ -158,10 +158,10 @@ def test_extra_files_come_with_each_item_whatever_the_formats():
     built = build("realms", "map", 7, count=2, options={"rating_games": 0}, render=False)
     files = render_files(built, ("json",))
     assert [(n, f, p) for n, f, p, _ in files] == [
-        ("realms-map-7-rating-games-0-1.json", "json", 0),
-        ("realms-map-7-rating-games-0-1.toml", "toml", 0),
-        ("realms-map-7-rating-games-0-2.json", "json", 0),
-        ("realms-map-7-rating-games-0-2.toml", "toml", 0)]
+        ("realms-map-7-rating-games-0-count-2-1.json", "json", 0),
+        ("realms-map-7-rating-games-0-count-2-1.toml", "toml", 0),
+        ("realms-map-7-rating-games-0-count-2-2.json", "json", 0),
+        ("realms-map-7-rating-games-0-count-2-2.toml", "toml", 0)]
     toml = files[1][3]
     assert isinstance(toml, bytes) and toml.decode("utf-8").startswith("# ")
     [one] = build("realms", "map", 7, options={"rating_games": 0}, render=False)
@@ -174,7 +174,7 @@ def test_an_extra_file_may_not_take_a_format_s_extension(monkeypatch, ext):
     built = build("realms", "map", 7, options={"rating_games": 0}, render=False)
     with pytest.raises(BuildError) as err:
         render_files(built, ("json",))
-    assert str(err.value) == (f"realms map: extra file extension {ext!r} must be letters and "
+    assert str(err.value) == (f"realms map: extra file extension {shown(ext)} must be letters and "
                               "digits, and not svg, pdf or json")
 
 
@@ -200,7 +200,7 @@ def test_render_files_of_one_item_and_of_a_count_run():
     assert b'/Keywords (tombgen, tanis, dig, seed=5, count=1, paper=letter, mono=yes, lang=en, ' \
         b'options={"style":"random"})' in files[2][3]
     two = render_files(build("tanis", "dig", 5, count=2, mono=True), ("pdf",))
-    assert [(n, f, p) for n, f, p, _ in two] == [("tanis-dig-5-mono.pdf", "pdf", 4)]
+    assert [(n, f, p) for n, f, p, _ in two] == [("tanis-dig-5-count-2-mono.pdf", "pdf", 4)]
     assert b"count=2" in two[0][3] and b"mono=yes" in two[0][3]
 
 
@@ -230,12 +230,12 @@ def test_files_go_to_output_by_default(tmp_path, monkeypatch):
 
 
 def test_a_count_run_meeting_other_content_is_refused_and_leaves_nothing(tmp_path):
-    (tmp_path / "tanis-dig-5-2.json").write_text("mine")
+    (tmp_path / "tanis-dig-5-count-2-2.json").write_text("mine")
     with pytest.raises(InputError) as err:
         produce("tanis", "dig", 5, count=2, out=tmp_path)
-    assert "tanis-dig-5-2.json" in str(err.value)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tanis-dig-5-2.json"]
-    assert (tmp_path / "tanis-dig-5-2.json").read_text() == "mine"
+    assert "tanis-dig-5-count-2-2.json" in str(err.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tanis-dig-5-count-2-2.json"]
+    assert (tmp_path / "tanis-dig-5-count-2-2.json").read_text() == "mine"
 
 
 # ---- what the fast mutation run of this module showed untested ---------------------------------
@@ -299,9 +299,9 @@ def test_a_footer_that_fits_in_no_form_is_an_error(monkeypatch):
     info = RunInfo("tanis", "dig", 5, 1, 3, {"style": "random"}, "en")
     with pytest.raises(BuildError) as err:
         footer_line(info, make_sheet("a4", False))
-    assert str(err.value) == ("the footer does not fit the page: 'tanis dig · seed 5 · item 2 of "
+    assert str(err.value) == ('the footer does not fit the page: "tanis dig · seed 5 · item 2 of '
                               f"3 · {GENERATOR} · more options than this line holds: see the PDF "
-                              "metadata or the JSON'")
+                              'metadata or the JSON"')
 
 
 def test_render_files_joins_any_item_of_a_count_run_and_writes_a_one_item_run_directly():
@@ -313,7 +313,7 @@ def test_render_files_joins_any_item_of_a_count_run_and_writes_a_one_item_run_di
     assert data == item_pdf(one[0])
     second = build("tumba", "setup", 5, count=2)[1:]
     [(name, _, pages, data)] = render_files(second, ("pdf",))
-    assert (name, pages) == ("tumba-setup-5.pdf", 1)
+    assert (name, pages) == ("tumba-setup-5-count-2.pdf", 1)
     assert data == join([item_pdf(second[0])], **join_metadata(second[0].info, 1,
                                                                 second[0].sheet))
     assert b"count=1" in data and b"paper=a4, mono=no" in data
@@ -322,6 +322,6 @@ def test_render_files_joins_any_item_of_a_count_run_and_writes_a_one_item_run_di
 def test_a_count_runs_pdf_records_its_paper_and_theme(tmp_path):
     produce("tumba", "setup", 5, count=2, out=tmp_path, formats=("pdf",), paper="letter",
             mono=True)
-    data = (tmp_path / "tumba-setup-5-paper-letter-mono.pdf").read_bytes()
+    data = (tmp_path / "tumba-setup-5-count-2-paper-letter-mono.pdf").read_bytes()
     assert b"/Keywords (tombgen, tumba, setup, seed=5, count=2, paper=letter, mono=yes, " \
         b"lang=en, " in data

@@ -76,7 +76,7 @@ def test_formats_by_name_in_any_case_once_each():
     assert parse_formats("json,,svg") == ("json", "svg")
 
 
-@pytest.mark.parametrize("value, shown", [("", "''"), ("svg,png", "'svg,png'"), (" , ", "' , '")])
+@pytest.mark.parametrize("value, shown", [("", '""'), ("svg,png", '"svg,png"'), (" , ", '" , "')])
 def test_unknown_or_no_formats(value, shown):
     with pytest.raises(InputError) as err:
         parse_formats(value)
@@ -110,8 +110,8 @@ def test_numbers_within_their_range(players, message):
 
 
 @pytest.mark.parametrize("value, message", [
-    ("3", "--players '3': expected a whole number (write it without quotes)"),
-    (True, "--players True: expected a whole number"),
+    ("3", '--players "3": expected a whole number (write it without quotes)'),
+    (True, "--players true: expected a whole number"),
     (3.0, "--players 3.0: expected a whole number")])
 def test_a_number_option_takes_a_number(value, message):
     # a form or a script may send the text "3"; the command line and batch convert it first
@@ -127,8 +127,8 @@ def test_a_number_option_takes_fractions_within_its_range():
     check_value(share, 0.5)
     check_value(share, 1)
     for value, message in ((1.5, "--share 1.5: at most 1"), (-0.5, "--share -0.5: must be 0 or "
-                           "more"), ("0.5", "--share '0.5': expected a number (write it "
-                           "without quotes)"), (False, "--share False: expected a number")):
+                           "more"), ("0.5", "--share \"0.5\": expected a number (write it "
+                           "without quotes)"), (False, "--share false: expected a number")):
         with pytest.raises(InputError) as caught:
             check_value(share, value)
         assert caught.value.message == message

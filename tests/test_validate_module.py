@@ -53,7 +53,7 @@ def test_an_unknown_format_names_the_formats_tombgen_reads():
     with pytest.raises(InputError) as caught:
         validate_document("tombgen/zzz.x", {}, "z.json")
     message = caught.value.message
-    assert message.startswith("z.json [format]: unknown format 'tombgen/zzz.x'; tombgen reads ")
+    assert message.startswith("z.json [format]: unknown format tombgen/zzz.x; tombgen reads ")
     assert "tombgen/tanis.dig" in message and "tombgen/batch.manifest" in message
 
 
@@ -127,7 +127,7 @@ def test_read_item_refuses_another_format_with_the_command_that_makes_one(tmp_pa
     with pytest.raises(InputError) as caught:
         read_item(path, "tanis", "dig")
     assert caught.value.message == (
-        f"{path} [format]: 'tombgen/tumba.setup' is not a tanis dig; this option needs a "
+        f"{path} [format]: tombgen/tumba.setup is not a tanis dig; this option needs a "
         "tombgen/tanis.dig document (make one with `tombgen tanis dig --format json`)")
 
 
@@ -136,7 +136,7 @@ def test_read_item_names_standard_input_and_a_malformed_file(dig, tmp_path, monk
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(other.encode())))
     with pytest.raises(InputError) as caught:
         read_item("-", "tanis", "dig")
-    assert caught.value.message.startswith("<stdin> [format]: 'tombgen/tumba.setup' is not ")
+    assert caught.value.message.startswith("<stdin> [format]: tombgen/tumba.setup is not ")
     doc = copy.deepcopy(dig)
     doc["layers"] = "x"
     path = tmp_path / "bad.json"

@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from generator.core.errors import InputError, RuleError, TombgenError
+from generator.core.errors import InputError, RuleError, TombgenError, shown
 
 BATCH_KEYS = ("out",)
 _ITEM = re.compile(r"^\s*\[\[\s*item\s*\]\]\s*(#.*)?$")
@@ -208,7 +208,7 @@ def _batch_table(data: dict, lines: Lines, path: Path, problems: list[_Problem])
     for key in data:
         if key not in ("item", "batch"):
             problems.append(_Problem(lines.key(None, key),
-                                     f"unknown top-level key {key!r}; a config holds an "
+                                     f"unknown top-level key {shown(key)}; a config holds an "
                                      "optional [batch] table and [[item]] tables"))
     table = data.get("batch", {})
     if not isinstance(table, dict):
@@ -217,7 +217,7 @@ def _batch_table(data: dict, lines: Lines, path: Path, problems: list[_Problem])
     for key in table:
         if key not in BATCH_KEYS:
             problems.append(_Problem(lines.key("batch", key),
-                                     f"unknown key {key!r} in [batch]; it takes: "
+                                     f"unknown key {shown(key)} in [batch]; it takes: "
                                      f"{', '.join(BATCH_KEYS)}"))
     out = table.get("out")
     if out is None:
@@ -233,7 +233,7 @@ def check_item(index: int, raw: dict[str, Any], lines: Lines, base: Path) -> Ite
     header = lines.item(index)
     for key in ("game", "kind"):
         if key not in raw:
-            raise _Problem(header, f"item {index + 1} has no {key} = \"…\"")
+            raise _Problem(header, f"no {key} = \"…\"; every [[item]] names its game and kind")
         if not isinstance(raw[key], str):
             raise _Problem(lines.key(index, key), f"{key} must be a string")
     game, kind = raw["game"], raw["kind"]
@@ -252,13 +252,13 @@ def _product_item(index: int, header: int, game: str, kind: str, values: dict[st
 
     names = [g.name for g in games()]
     if game not in names:
-        raise _Problem(lines.key(index, "game"), f"unknown game {game!r}; choose one of "
+        raise _Problem(lines.key(index, "game"), f"unknown game {shown(game)}; choose one of "
                        f"{', '.join(names)} (or kind = \"aid\" with game = \"all\")")
     spec = next(g for g in games() if g.name == game)
     kinds = [p.kind for p in spec.products] + (["aid"] if spec.aid else [])
     if kind not in kinds:
         raise _Problem(lines.key(index, "kind"),
-                       f"{game} makes no {kind!r}; it makes: {', '.join(kinds) or 'nothing yet'}")
+                       f"{game} makes no {shown(kind)}; it makes: {', '.join(kinds) or 'nothing yet'}")
     cmd = _command(spec, kind, lines.key(index, "kind"))
     files = {o.name for o in spec.product(kind).options if o.paths}
     argv = _argv(cmd, values, index, lines, base, f"tombgen {game} {kind}", files)
@@ -283,7 +283,7 @@ def _command(spec, kind: str, line: int):
     with click.Context(group, info_name=spec.name) as ctx:
         cmd = group.get_command(ctx, kind)
     if cmd is None:
-        raise _Problem(line, f"tombgen {spec.name} has no command {kind!r}")
+        raise _Problem(line, f"tombgen {spec.name} has no command {shown(kind)}")
     return cmd
 
 
@@ -321,7 +321,7 @@ def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
         line = lines.key(index, key)
         param = _find_param(cmd, key)
         if param is None or param.name == "out":
-            raise _Problem(line, f"unknown key {key!r}: {name} has no --{key.replace('_', '-')}; "
+            raise _Problem(line, f"unknown key {shown(key)}: {name} has no --{key.replace('_', '-')}; "
                            f"its options: {_option_names(cmd)}")
         if param.name in ("jobs", "dask"):
             raise _Problem(line, f"{key}: where the work runs is not an item option; give "
@@ -333,7 +333,7 @@ def _argv(cmd, values: dict[str, Any], index: int, lines: Lines, base: Path,
         flag = next(o for o in param.opts if o.startswith("--"))
         if param.is_flag:
             if not isinstance(value, bool):
-                raise _Problem(line, f"{key} = {value!r}: write true or false")
+                raise _Problem(line, f"{key} = {shown(value)}: write true or false")
             if value:
                 argv.append(flag)
             elif param.secondary_opts:
@@ -380,7 +380,7 @@ def _resolve_paths(param, key: str, value: Any, line: int, base: Path, may_be_fi
             return v
         full = (base / v) if not Path(v).is_absolute() else Path(v)
         if not full.exists():
-            raise _Problem(line, f"{key} = {v!r}: file not found ({full}); relative paths are "
+            raise _Problem(line, f"{key} = {shown(v)}: file not found ({full}); relative paths are "
                            "read from the config file's folder")
         return str(full.resolve())
 
@@ -405,11 +405,14 @@ def _request(cmd, argv: list[str], game: str, kind: str, values: dict[str, Any],
     try:
         return make_request(game, kind, params)
     except TombgenError as exc:
-        raise _Problem(_line_for_message(exc.message, values, index, lines),
-                       f"{name}: {exc.message}", isinstance(exc, RuleError)) from None
+        raise _Problem(_line_for_message(exc.message, values, index, lines), exc.message,
+                       isinstance(exc, RuleError)) from None
 
 
 def _click_problem(exc, values: dict[str, Any], index: int, lines: Lines) -> _Problem:
+    from generator.guard import click_message
+
+    message = click_message(exc)
     param = getattr(exc, "param", None)
     line = lines.item(index)
     if param is not None:
@@ -418,8 +421,8 @@ def _click_problem(exc, values: dict[str, Any], index: int, lines: Lines) -> _Pr
                 line = lines.key(index, key)
                 break
     else:
-        line = _line_for_message(exc.format_message(), values, index, lines)
-    return _Problem(line, exc.format_message())
+        line = _line_for_message(message, values, index, lines)
+    return _Problem(line, message)
 
 
 def _line_for_message(message: str, values: dict[str, Any], index: int, lines: Lines) -> int:
@@ -444,7 +447,7 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
 
     names = aid_games()
     if game != "all" and game not in names:
-        raise _Problem(lines.key(index, "game"), f"no player aid for {game!r}; choose one of "
+        raise _Problem(lines.key(index, "game"), f"no player aid for {shown(game)}; choose one of "
                        f"{', '.join(names)} or all")
     argv = [game] + _argv(aid, values, index, lines, base, "tombgen aid")
     import click

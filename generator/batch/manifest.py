@@ -24,7 +24,7 @@ from generator import GENERATOR
 from generator.batch.config import Config, Item
 from generator.batch.units import Unit
 from generator.core.envelope import envelope
-from generator.core.errors import InputError
+from generator.core.errors import InputError, shown
 from generator.core.inputs import is_whole
 
 NAME = "manifest.json"
@@ -257,15 +257,123 @@ def manifest_text(doc: dict[str, Any]) -> str:
     return "".join(manifest_chunks(doc))
 
 
-def items_from(doc: dict[str, Any]) -> list[Item]:
-    """The items a manifest recorded (for ``verify``), as :class:`Item` values."""
-    items = []
-    for raw in doc.get("items", []):
-        items.append(Item(raw["item"] - 1, raw.get("line", 0), raw["game"], raw["kind"],
-                          raw.get("seed"), raw["count"], raw["paper"], raw["mono"],
-                          tuple(raw["formats"]), raw.get("options", {}),
-                          tuple(raw.get("games", ())), lang=raw.get("lang", "en")))
+def items_from(doc: dict[str, Any], source: str = NAME) -> list[Item]:
+    """The items a manifest recorded (for ``verify``), as :class:`Item` values, each checked as
+    a batch config's item is before any work (:func:`check_item`): InputError naming the
+    place otherwise."""
+    from generator.core.limits import beyond, run_limit
+
+    raw_items = doc.get("items", [])
+    if not isinstance(raw_items, list):
+        raise InputError(f"{source} [items]: expected a list of items, found {shown(raw_items)}")
+    if len(raw_items) > run_limit("batch_items"):
+        raise InputError(f"{source} [items]: " + beyond("batch_items", "items:", len(raw_items)))
+    items = [check_item(raw, f"{source} [items[{i}]]", i) for i, raw in enumerate(raw_items)]
+    units = sum(item.count for item in items)
+    if units > run_limit("batch_units"):
+        raise InputError(f"{source} [items]: " + beyond("batch_units", "sub-items in all:",
+                                                         units))
     return items
+
+
+#: The keys of a manifest's item (:meth:`Item.describe`), and those it may leave out.
+ITEM_KEYS = ("item", "line", "game", "kind", "seed", "count", "paper", "mono", "formats",
+             "lang", "options", "games")
+_OPTIONAL = ("line", "seed", "lang", "options", "games")
+
+
+def check_item(raw: Any, place: str, index: int) -> Item:
+    """One item of a manifest as :meth:`Item.describe` wrote it, back as an :class:`Item`: its
+    number, a product or a player aid tombgen makes, a count within ``--count``'s limit, a
+    paper, a theme, formats and options the command takes. Anything else is an InputError
+    naming the place: a manifest no batch wrote is not rebuilt."""
+    from generator.core.inputs import is_whole
+    from generator.core.limits import run_limit
+    from generator.draw.paper import paper_names
+    from generator.registry import product_for_format
+    from generator.runs import FORMATS, check_recorded
+
+    if not isinstance(raw, dict):
+        raise InputError(f"{place}: expected an item object, found {shown(raw)}")
+    for key in raw:
+        if key not in ITEM_KEYS:
+            raise InputError(f"{place} [{shown(key)}]: not a key of a manifest's item; its keys: "
+                             + ", ".join(ITEM_KEYS))
+    missing = [k for k in ITEM_KEYS if k not in raw and k not in _OPTIONAL]
+    if missing:
+        raise InputError(f"{place}: missing key(s) {', '.join(missing)}")
+    game, kind, count = raw["game"], raw["kind"], raw["count"]
+    aid = kind == "aid"
+    if raw["item"] != index + 1:
+        raise InputError(f"{place} [item]: {shown(raw['item'])} is not its number ({index + 1})")
+    if not aid and product_for_format(f"tombgen/{game}.{kind}") is None:
+        raise InputError(f"{place}: {shown(game)} {shown(kind)} is not a product tombgen makes")
+    if not is_whole(count) or not 1 <= count <= run_limit("count"):
+        raise InputError(f"{place} [count]: {shown(count)} is out of range (items of one run: "
+                         f"1–{run_limit('count'):,}, seeds/limits.toml [run] count)")
+    seed = raw.get("seed")
+    if seed is not None and (not is_whole(seed) or seed < 0) or (seed is None and not aid):
+        raise InputError(f"{place} [seed]: {shown(seed)} is not a seed (a whole number ≥ 0)")
+    paper_ok = raw["paper"] in paper_names() or (aid and raw["paper"] is None)  # not --nup
+    if not paper_ok or not isinstance(raw["mono"], bool):
+        raise InputError(f"{place}: paper must be one of {', '.join(paper_names())} and mono "
+                         "true or false")
+    formats = raw["formats"]
+    if not isinstance(formats, list) or not formats or any(f not in FORMATS for f in formats):
+        raise InputError(f"{place} [formats]: expected a list of {', '.join(FORMATS)}")
+    options = raw.get("options", {})
+    if aid:
+        games = _aid_games(raw.get("games"), count, place)
+        _check_aid_options(options, f"{place}")
+    else:
+        games = ()
+        check_recorded(game, kind, options, place)
+    lang = raw.get("lang", "en")
+    if not aid and lang not in _languages(game, kind):
+        raise InputError(f"{place} [lang]: {shown(lang)} is not a language {game} {kind} is "
+                         "printed in")
+    line = raw.get("line", 0)
+    return Item(index, line if is_whole(line) else 0, game, kind, seed, count, raw["paper"],
+                raw["mono"], tuple(formats), options, games, lang=lang)
+
+
+def _languages(game: str, kind: str) -> tuple[str, ...]:
+    from generator.registry import game as game_spec
+
+    return game_spec(game).product(kind).languages
+
+
+def _aid_games(games: Any, count: int, place: str) -> tuple[str, ...]:
+    from generator.aids.build import aid_games
+
+    known = aid_games()
+    if not isinstance(games, list) or len(games) != count or any(g not in known for g in games):
+        raise InputError(f"{place} [games]: expected the {count} game(s) of the aid, each one "
+                         f"of {', '.join(known)}")
+    return tuple(games)
+
+
+#: The keyword arguments of an aid a manifest records, and the declaration (``tombgen aid``'s
+#: option) each is checked against.
+AID_ARGUMENTS = {"lang": "lang", "size": "size", "variant": "variant", "bleed": "bleed",
+                 "crop": "crop_marks", "nup": "nup", "backs": "backs"}
+
+
+def _check_aid_options(options: Any, place: str) -> None:
+    from generator.aids.cli import AID_OPTIONS
+    from generator.runs import check_value
+
+    declared = {o.name: o for o in AID_OPTIONS}
+    if not isinstance(options, dict):
+        raise InputError(f"{place} [options]: expected an object of option values")
+    for name, value in options.items():
+        if name not in AID_ARGUMENTS:
+            raise InputError(f"{place} [options.{shown(name)}]: not an option of a player aid; "
+                             f"its options: {', '.join(AID_ARGUMENTS)}")
+        try:
+            check_value(declared[AID_ARGUMENTS[name]], value)
+        except InputError as exc:
+            raise InputError(f"{place} [options.{name}]: {exc.message}") from None
 
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
@@ -284,11 +392,7 @@ def validate_document(doc: dict[str, Any], source: str):
         report.add("manifest-config", "config must be {\"path\", \"sha256\"}", "config")
     if not isinstance(doc.get("complete"), bool):
         report.add("manifest-complete", "complete must be true or false", "complete")
-    try:
-        items = {item.number: item for item in items_from(doc)}
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        report.add("manifest-items", f"an item is malformed ({exc})", "items")
-        return report
+    items = {item.number: item for item in items_from(doc, source)}
     files = doc.get("files")
     if not isinstance(files, list):
         report.add("manifest-files", "files must be a list of file entries", "files")
@@ -308,7 +412,7 @@ def _check_entry(report, entry: Any, items: dict[int, Item], seen: set[str], whe
     name = entry.get("name")
     if not isinstance(name, str) or not name or name.startswith(".") or "/" in name \
             or "\\" in name or name == NAME:
-        report.add("manifest-name", f"{name!r} is not the name of a file in the folder", where)
+        report.add("manifest-name", f"{shown(name)} is not the name of a file in the folder", where)
     elif name in seen:
         report.add("manifest-twice", f"{name} is listed twice", where)
     else:
@@ -317,9 +421,9 @@ def _check_entry(report, entry: Any, items: dict[int, Item], seen: set[str], whe
     item = items.get(number) if is_whole(number) else None
     sub = entry.get("sub")
     if item is None:
-        report.add("manifest-item", f"item {entry.get('item')!r} is not one of the items", where)
+        report.add("manifest-item", f"item {shown(entry.get('item'))} is not one of the items", where)
     elif sub is not None and not (is_whole(sub) and 1 <= sub <= item.count):
-        report.add("manifest-sub", f"sub {sub!r} is not within the item's count", where)
+        report.add("manifest-sub", f"sub {shown(sub)} is not within the item's count", where)
     size, sha = entry.get("size"), entry.get("sha256")
     if not is_whole(size) or size < 0 \
             or not isinstance(sha, str) or not _SHA.match(sha):

@@ -30,6 +30,7 @@ from generator.core.output import (
     Conflict,
     check_dir,
     discard,
+    in_the_way,
     prepare_dir,
     publish,
     remove_stale_parts,
@@ -141,15 +142,20 @@ def _run_locked(config_path: Path, folder: Path, jobs, dask, unit_fn, progress, 
     own = executor is None
     executor = executor or make_executor(jobs, dask)
     state = _Run(config, folder, book, joined, spools, done, force)
+    stopped: BaseException | None = None
     try:
         state.run(executor, unit_fn, todo, progress)
-    except BaseException:
+    except BaseException as exc:
+        stopped = exc
         if own:
             executor.abort()  # Ctrl-C or an error: stop the workers now
             own = False
         raise
     finally:
-        state.close()
+        # a fault (a full disk…) leaves no spool behind: only a run that was stopped (Ctrl-C,
+        # SIGTERM) keeps its PDF parts for the run that resumes it
+        state.close(drop_spools=stopped is not None
+                    and not isinstance(stopped, KeyboardInterrupt))
         if own:
             executor.close()
     return Outcome(config, folder, len(units), state.built, len(units) - len(todo),
@@ -203,6 +209,7 @@ class _Run:
         from generator.draw.pdfjoin import JoinedFile
 
         self.config, self.folder, self.book, self.force = config, folder, book, force
+        self.spools = spools
         self.items = {it.index: it for it in config.items}
         self.assemblies = {
             i: Assembly(it, lambda it=it: JoinedFile(folder / _pdf_name(it), force), spools[i],
@@ -246,7 +253,7 @@ class _Run:
             lines = [f"{self.config.path}:{self.items[u.item].line_for(r.message)}: {u.label()}: "
                      f"{r.message}"
                      for u, r in sorted(refused, key=lambda x: (x[0].item, x[0].sub))]
-            text = "nothing was written:\n" + "\n".join(lines)
+            text = "\n".join(lines) + "\nnothing was written"
             if any(isinstance(r, InputError) for _, r in refused):
                 raise InputError(text)
             raise RuleError(text)
@@ -267,14 +274,17 @@ class _Run:
 
     def handle(self, unit: Unit, result: Any) -> None:
         if isinstance(result, BaseException):
-            line = self.items[unit.item].line_for(error_text(result))
-            self.failures.append(Failure(unit, line, error_text(result)))
-            self.book.add_failure(unit, line, error_text(result))
-            if unit.item in self.assemblies:
-                self.assemblies.pop(unit.item).abort()
+            self._failed(unit, error_text(result))
         else:
             self._write(unit, result)
         self.book.save(force=False)
+
+    def _failed(self, unit: Unit, message: str) -> None:
+        line = self.items[unit.item].line_for(message)
+        self.failures.append(Failure(unit, line, message))
+        self.book.add_failure(unit, line, message)
+        if unit.item in self.assemblies:
+            self.assemblies.pop(unit.item).abort()
 
     def _write(self, unit: Unit, result: UnitResult) -> None:
         """Writes a unit's files: all of them, or (one exists with other content and there is
@@ -285,6 +295,10 @@ class _Run:
         try:
             for name, fmt, pages, data in result.files:
                 staged.append((name, fmt, pages, data, write_temp(self.folder / name, data)))
+            blocked = in_the_way(self.folder / name for name, *_ in staged)
+            if blocked:  # none of the unit's files is published
+                self._failed(unit, blocked.message)
+                return
             clashes = [self.folder / name for name, *_, tmp in staged
                        if _differs(tmp, self.folder / name)]
             if clashes and not self.force:
@@ -326,13 +340,17 @@ class _Run:
                           {"valid": True, "violations": []})
         self.written += 1
 
-    def close(self) -> None:
-        """Drops unfinished PDFs and saves the manifest (if anything was started); a disk that
-        is full by now must not hide the error that stopped the run."""
+    def close(self, drop_spools: bool = False) -> None:
+        """Drops unfinished PDFs (with ``drop_spools``, after a fault, their spooled parts
+        too) and saves the manifest (if anything was started); a disk that is full by now must
+        not hide the error that stopped the run."""
         unfinished = bool(self.assemblies)
         for assembly in self.assemblies.values():
             assembly.abort()
         self.assemblies.clear()
+        if drop_spools:
+            for spool in self.spools.values():
+                spool.drop()
         if not self.started:
             return
         try:

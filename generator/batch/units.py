@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from generator.batch.config import Config, Item
+from generator.core.errors import shown
 
 
 class Unit(NamedTuple):
@@ -117,5 +118,5 @@ def _build_aid(unit: Unit) -> UnitResult:
     name, data = make_aid(unit.game, mono=unit.mono, paper=unit.paper, **unit.options)
     expected = aid_file_name(unit.game, unit.options, unit.paper)
     if name != expected:  # the batch checked names for clashes before building
-        raise BuildError(f"aid file {name!r}: expected {expected!r}; batch naming is out of date")
+        raise BuildError(f"aid file {shown(name)}: expected {shown(expected)}; batch naming is out of date")
     return UnitResult([(name, "pdf", 0, data)], None, 0, None)

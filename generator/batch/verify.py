@@ -15,7 +15,6 @@ such. Each check is one :class:`Check`; any status other than ``ok`` means exit 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -25,9 +24,9 @@ from generator.batch import manifest
 from generator.batch.assemble import Assembly, joined_items
 from generator.batch.config import Item
 from generator.batch.run import error_text
-from generator.clikit import Quiet
 from generator.batch.units import build_unit, item_units
-from generator.core.errors import BuildError, InputError
+from generator.clikit import Quiet
+from generator.core.errors import BuildError, InputError, shown
 
 OK = "ok"
 MISMATCH = "MISMATCH"
@@ -153,11 +152,12 @@ def verify_manifest(folder: Path, doc: dict[str, Any], run: _Executor, progress)
     label = str(folder / manifest.NAME)
     if doc.get("generator") != GENERATOR:
         return [_other_version(label, doc.get("generator"))]
-    try:
-        items = manifest.items_from(doc)
-        files = {e["name"]: e for e in doc.get("files", [])}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{label}: malformed manifest ({exc})") from None
+    items = manifest.items_from(doc, label)
+    report = manifest.validate_document(doc, label)
+    if not report.ok:
+        raise InputError(f"{label}: not a manifest a batch wrote, so nothing is rebuilt\n"
+                         f"{report.text()}")
+    files = {e["name"]: e for e in doc["files"]}
     wanted = {name: folder / name for name in files}
     pdf_target = {e["item"] - 1: (name, folder / name) for name, e in files.items()
                   if e.get("sub") is None and e.get("format") == "pdf"}
@@ -198,24 +198,30 @@ def verify_json(path: Path, run: _Executor, progress=None) -> list[Check]:
     return [_verify_document(path, fmt, doc)]
 
 
+def _not_an_item(path: Path, fmt: str) -> InputError:
+    return InputError(f"{path} [format]: a {fmt} is not an item tombgen makes from a seed, so it "
+                      "cannot be made again to compare; tombgen validate checks it")
+
+
 def _verify_document(path: Path, fmt: str, doc: dict[str, Any]) -> Check:
     from generator.core.envelope import dumps
     from generator.draw.paper import make_sheet
     from generator.produce import build_one
     from generator.registry import product_for_format
+    from generator.validate import check_document
 
     pair = product_for_format(fmt)
     if pair is None:
-        raise InputError(f"{path} [format]: {fmt!r} is not an item tombgen generates, so it "
-                         "cannot be regenerated")
+        raise _not_an_item(path, fmt)
     if doc.get("generator") != GENERATOR:
         return _other_version(str(path), doc.get("generator"))
+    check_document(fmt, doc, str(path))
     spec, product = pair
     seed, count, item = doc.get("seed"), doc.get("count", 1), doc.get("item", 1)
     options, lang = doc.get("options", {}), doc.get("lang", "en")
-    if not (isinstance(seed, int) and isinstance(count, int) and isinstance(item, int)
-            and 1 <= item <= count and isinstance(options, dict) and isinstance(lang, str)):
-        raise InputError(f"{path}: seed, item, count, lang or options missing or malformed")
+    if seed is None:
+        raise InputError(f"{path} [seed]: no seed, so the item cannot be made again; a document "
+                         "tombgen made holds the seed that made it")
     try:
         built = build_one(spec, product, seed, item - 1, count, make_sheet("a4", False), options,
                           render=False, lang=lang)
@@ -248,11 +254,30 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
                              "(manifest.json) that made it")
         raise InputError(f"{path}: its metadata does not identify a tombgen item")
     try:
-        return Item(0, 0, parts[1], parts[2], int(fields["seed"]), int(fields["count"]),
-                    fields.get("paper", "a4"), fields.get("mono", "no") == "yes", ("pdf",),
-                    json.loads(options), lang=fields.get("lang", "en"))
-    except (KeyError, ValueError) as exc:
-        raise InputError(f"{path}: malformed metadata keywords ({exc})") from None
+        raw = {"item": 1, "game": parts[1], "kind": parts[2], "seed": _whole(fields, "seed", path),
+               "count": _whole(fields, "count", path), "paper": fields.get("paper", "a4"),
+               "mono": {"yes": True, "no": False}.get(fields.get("mono", "no")),
+               "formats": ["pdf"], "lang": fields.get("lang", "en"),
+               "options": _options(options, path)}
+    except KeyError as exc:
+        raise InputError(f"{path}: its metadata keywords have no {exc.args[0]}=; they do not "
+                         "describe a tombgen run") from None
+    return manifest.check_item(raw, f"{path} (its metadata keywords)", 0)
+
+
+def _whole(fields: dict[str, str], key: str, path: Path) -> int:
+    """A whole number of the keywords (``seed=12``): digits only, as tombgen writes them."""
+    text = fields[key]
+    if not text.isascii() or not text.isdigit() or len(text) > 40:
+        raise InputError(f"{path} (its metadata keywords) [{key}]: {shown(text)} is not a "
+                         f"whole number ≥ 0, as tombgen writes the {key}")
+    return int(text)
+
+
+def _options(text: str, path: Path) -> Any:
+    from generator.core.inputs import parse_json
+
+    return parse_json(text, f"{path} (its metadata keywords: options=)")
 
 
 def verify_pdf(path: Path, run: _Executor) -> Check:
@@ -274,7 +299,10 @@ def verify_pdf(path: Path, run: _Executor) -> Check:
     if product_for_format(f"tombgen/{item.game}.{item.kind}") is None:
         raise InputError(f"{path}: {item.game} {item.kind} is not an item this tombgen makes")
     if item.count == 1:
-        result = build_unit(item_units(item)[0])
+        try:
+            result = build_unit(item_units(item)[0])
+        except Exception as exc:  # noqa: BLE001 - a rebuild that fails is a failed check
+            return Check(str(path), FAILED, error_text(exc))
         data = next(d for _, fmt, _, d in result.files if fmt == "pdf")
         return _compare(path, data)
     checks = _rebuild([item], run, None, {}, {0: (str(path), path)})
@@ -298,16 +326,31 @@ def _verify_aid(path: Path, game: str, options: dict[str, Any]) -> Check:
 def verify_loose(folder: Path, run: _Executor) -> list[Check]:
     """Each tombgen JSON and PDF in a folder without a manifest."""
     from generator.core.envelope import read_document
+    from generator.registry import product_for_format
 
-    checks = []
+    checks, others = [], []
     for path in sorted(folder.iterdir()):
+        suffix = path.suffix.lower()
+        if suffix not in (".json", ".pdf") or not path.is_file():
+            continue
         try:
-            if path.suffix.lower() == ".json":
-                checks.append(_verify_document(path, *read_document(path)))
-            elif path.suffix.lower() == ".pdf":
+            if suffix == ".pdf":
                 checks.append(verify_pdf(path, run))
+                continue
+            fmt, doc = read_document(path)
         except InputError:
-            continue  # not a tombgen item: nothing to regenerate
+            continue  # not a tombgen document: nothing to make again
+        if product_for_format(fmt) is None:
+            others.append(f"{path.name} ({fmt})")
+            continue
+        try:
+            checks.append(_verify_document(path, fmt, doc))
+        except InputError as exc:  # an item's document no run made: a failed check
+            checks.append(Check(str(path), FAILED, exc.message))
     if not checks:
-        raise InputError(f"{folder}: no manifest.json and no tombgen JSON or PDF to verify")
+        found = (f"; {', '.join(others[:3])}{' …' if len(others) > 3 else ''}: tombgen "
+                 "documents that are not items made from a seed (tombgen validate checks them)"
+                 if others else "")
+        raise InputError(f"{folder}: no manifest.json and no item of tombgen (its JSON or PDF) "
+                         f"to make again and compare{found}")
     return checks

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from generator.core.errors import InputError
+from generator.core.errors import InputError, shown
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIRS = ("seeds", "maps", "templates")
@@ -103,10 +103,10 @@ def check(value: Any, schema: Any, path: Path | str, key: str = "") -> None:
         check(value, schema.schema, path, key)
     elif schema is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InputError(f"{place}: expected a number, got {value!r}")
+            raise InputError(f"{place}: expected a number, got {shown(value)}")
     elif isinstance(schema, type):
         if isinstance(value, bool) and schema is not bool or not isinstance(value, schema):
-            raise InputError(f"{place}: expected {schema.__name__}, got {value!r}")
+            raise InputError(f"{place}: expected {schema.__name__}, got {shown(value)}")
     else:  # pragma: no cover - programming error in a schema
         raise TypeError(f"bad schema {schema!r}")
 

@@ -78,6 +78,7 @@ def check_envelope(doc: Any, source: str, wanted: str | tuple[str, ...] | None =
                              f"{_shown(fmt)}; a tombgen document starts with its format")
         if names and fmt not in names:
             raise InputError(f"{source} [format]: {_shown(fmt)} is not {expect}")
+    _check_seed(doc, source)
     if "version" not in doc and optional:
         return fmt
     version = doc.get("version")
@@ -85,6 +86,15 @@ def check_envelope(doc: Any, source: str, wanted: str | tuple[str, ...] | None =
         raise InputError(f"{source} [version]: unsupported version {_shown(version)}; this "
                          f"tombgen reads version {ENVELOPE_VERSION} (the integer)")
     return fmt
+
+
+def _check_seed(doc: dict[str, Any], source: str) -> None:
+    """A document's ``seed`` is what ``--seed`` takes (a whole number ≥ 0), or null for a
+    document no seed made."""
+    seed = doc.get("seed")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise InputError(f"{source} [seed]: {_shown(seed)} is not a seed; a seed is a whole "
+                         "number ≥ 0 (or null)")
 
 
 def _shown(value: Any) -> str:

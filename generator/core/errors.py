@@ -7,6 +7,10 @@ into a short message on stderr and the exit code, never a traceback.
 
 from __future__ import annotations
 
+import json
+import re
+from typing import Any
+
 EXIT_OK = 0
 EXIT_RULE = 1
 EXIT_USAGE = 2
@@ -54,3 +58,45 @@ def where(path, line: int | None = None, column: int | None = None, key: str | N
     if key:
         text += f" [{key}]"
     return text
+
+
+#: Characters no text of a document may hold: C0 controls but tab, LF and CR; DEL and the C1
+#: controls; lone surrogates; the bidirectional embeddings, overrides and isolates (they make a
+#: text read differently from what it holds); U+FFFE and U+FFFF (not characters).
+_HOSTILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
+                      "\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
+
+
+def printable(text: str, limit: int | None = 4000) -> str:
+    """``text`` safe to print or store anywhere (a terminal, PDF metadata): hostile characters
+    as ``\\xNN``/``\\uNNNN`` escapes (line breaks and tabs kept), and at most ``limit``
+    characters (None: all)."""
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + f"… ({len(text) - limit:,} more characters)"
+    return _HOSTILE.sub(lambda m: m.group().encode("unicode_escape",
+                                                   "backslashreplace").decode("ascii"), text)
+
+
+#: Texts that would read as another JSON value when shown bare.
+_LITERAL = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null")
+
+
+def shown(value: Any, limit: int = 80, literals: bool = True) -> str:
+    """A value as messages show it: text as typed (hostile characters escaped; in double
+    quotes when it is empty, holds spaces, quotes or commas, or would read as a number, true,
+    false or null, unless ``literals`` is False: text typed on a command line), anything else
+    as JSON; cut at ``limit`` characters. Never a Python repr."""
+    if isinstance(value, str):
+        text = value
+        if not text or re.search(r"[\s\"',;]", text) or (literals and _LITERAL.fullmatch(text)):
+            text = json.dumps(text, ensure_ascii=False)  # "3": a text, not the number 3
+    elif value is None:
+        text = "null"
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = str(value)
+    if len(text) > limit:
+        text = text[:limit] + f"… ({len(text) - limit:,} more characters)"
+    return printable(text, None)

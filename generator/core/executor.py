@@ -214,6 +214,23 @@ def die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="tombgen-parent-watch", daemon=True).start()
 
 
+def die_with_process(pid: int) -> None:
+    """Makes this process end when process ``pid`` (not its parent: e.g. the server whose
+    forkserver started it) is gone: a daemon thread looks every :data:`WATCH_SECONDS`."""
+    import threading
+
+    from generator.core.output import pid_alive
+
+    def watch() -> None:
+        import time
+
+        while pid_alive(pid):
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="tombgen-server-watch", daemon=True).start()
+
+
 def _linux_parent_death_signal() -> None:
     import sys
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.data import read_toml, resource_root
-from generator.core.errors import BuildError, InputError
+from generator.core.errors import BuildError, InputError, shown
 
 LANGUAGES = ("en", "fr")
 FOLDER = "i18n"
@@ -65,13 +65,13 @@ class Catalogue:
         missing = placeholders(text) - set(values)
         if missing:
             raise BuildError(f"{self.file_of(key)} [{key}]: no value given for placeholder "
-                             f"{', '.join(sorted(missing))} in {text!r}")
+                             f"{', '.join(sorted(missing))} in {shown(text)}")
         try:
             return text.format(**values)
         except (ValueError, IndexError) as exc:
-            raise BuildError(f"{self.file_of(key)} [{key}]: malformed string {text!r} ({exc})") from None
+            raise BuildError(f"{self.file_of(key)} [{key}]: malformed string {shown(text)} ({exc})") from None
 
-    def words(self, prefix: str) -> "Words":
+    def words(self, prefix: str) -> Words:
         """The catalogue seen from one table (``"tut.trail"``): what a sheet's renderer holds."""
         return Words(self, prefix)
 
@@ -81,8 +81,8 @@ class Catalogue:
         """The raw string of ``key`` (placeholders unfilled); a missing key is a BuildError."""
         strings = self._domain(key)
         if key not in strings:
-            raise BuildError(f"{self.file_of(key)}: missing string {key!r} for language "
-                             f"{self.lang!r} ({_where_inside(key)}); add it — every language "
+            raise BuildError(f"{self.file_of(key)}: missing string {shown(key)} for language "
+                             f"{shown(self.lang)} ({_where_inside(key)}); add it — every language "
                              "needs the same keys")
         return strings[key]
 
@@ -112,7 +112,7 @@ class Catalogue:
     def _domain(self, key: str) -> dict[str, str]:
         domain, dot, _ = key.partition(".")
         if not dot or not domain:
-            raise BuildError(f"catalogue key {key!r}: a key is '<file>.<name>', e.g. "
+            raise BuildError(f"catalogue key {shown(key)}: a key is '<file>.<name>', e.g. "
                              "'common.footer' or 'tut.aid.sets.title'")
         return self._load(domain)
 
@@ -121,7 +121,7 @@ class Catalogue:
             path = self.file_for(domain)
             if not path.is_file():
                 raise BuildError(f"{path}: no catalogue file for the '{domain}' strings in "
-                                 f"language {self.lang!r}; create it with the same keys as the "
+                                 f"language {shown(self.lang)}; create it with the same keys as the "
                                  "other languages")
             self._domains[domain] = _flatten(read_toml(path), path, domain + ".")
         return self._domains[domain]
@@ -183,15 +183,15 @@ def problems(root: Path | None = None) -> list[str]:
         holders = [cat for cat in cats if key in keys[cat.lang]]
         for cat in cats:
             if key not in keys[cat.lang]:
-                found.append(f"{cat.file_of(key)}: missing {key!r} "
+                found.append(f"{cat.file_of(key)}: missing {shown(key)} "
                              f"(present in {holders[0].file_of(key)})")
         shapes = {cat.lang: cat.placeholders(key) for cat in holders}
         if len({frozenset(s) for s in shapes.values()}) > 1:
             described = "; ".join(f"{lang}: {{{', '.join(sorted(s))}}}" for lang, s in shapes.items())
-            found.append(f"{key!r}: the translations use different placeholders ({described})")
+            found.append(f"{shown(key)}: the translations use different placeholders ({described})")
         for lang, names in shapes.items():
             if "<malformed braces>" in names:
-                found.append(f"{key!r} ({lang}): unbalanced braces; write {{{{ for a literal brace")
+                found.append(f"{shown(key)} ({lang}): unbalanced braces; write {{{{ for a literal brace")
     return found
 
 

@@ -24,16 +24,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.core.errors import InputError, RuleError
+from generator.core.errors import _HOSTILE, InputError, RuleError, printable, shown
 from generator.core.limits import input_limit
 
 STDIN = "-"
 
-#: Characters no text of a document may hold: C0 controls but tab, LF and CR; DEL and the C1
-#: controls; lone surrogates; the bidirectional embeddings, overrides and isolates (they make a
-#: text read differently from what it holds); U+FFFE and U+FFFF (not characters).
-_HOSTILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
-                      "\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 
 
 def is_whole(value: Any) -> bool:
@@ -81,7 +76,7 @@ def _read_stdin(limit: int) -> str:
                          "instead of -") from None
     if len(data) > limit:
         raise InputError(_too_big("<stdin>", limit))
-    return data if isinstance(data, str) else _decode(data, "<stdin>")
+    return data.removeprefix("\ufeff") if isinstance(data, str) else _decode(data, "<stdin>")
 
 
 def _too_big(source: str, limit: int) -> str:
@@ -89,12 +84,28 @@ def _too_big(source: str, limit: int) -> str:
             "[input] bytes); no tombgen document is that large")
 
 
+#: Files that are not text at all, by how they start: said by name rather than as bytes that
+#: are not UTF-8 (``tombgen validate sheet.pdf``).
+_BINARY = ((b"%PDF-", "a PDF file", "tombgen verify checks a PDF against what made it"),
+           (b"\x89PNG", "a PNG picture", "tombgen reads JSON and TOML documents"),
+           (b"PK\x03\x04", "a ZIP archive", "tombgen reads JSON and TOML documents"),
+           (b"\x1f\x8b", "a gzip archive", "unpack it first"))
+
+
 def _decode(data: bytes, source: str) -> str:
+    """UTF-8 text, without the byte-order mark some editors (Windows Notepad) put first."""
+    for start, what, hint in _BINARY:
+        if data.startswith(start):
+            raise InputError(f"{source}: is {what}, not a text document; {hint}")
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if b"\x00" in data[:1024]:
+            raise InputError(f"{source}: is a binary file, not a text document; tombgen reads "
+                             "JSON and TOML documents") from None
         raise InputError(f"{source}: not UTF-8 text (byte {exc.start + 1}); save it as UTF-8") \
             from None
+    return text.removeprefix("\ufeff")
 
 
 def _no_constant(name: str) -> Any:
@@ -111,7 +122,12 @@ def _float(text: str) -> float:
 def parse_json(text: str, source: str) -> Any:
     """Parses JSON text and checks it (nesting, texts); errors name the line and column."""
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_float=_float)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_float,
+                           object_pairs_hook=_no_twice)
+    except Twice as exc:
+        raise InputError(f"{source}:{_line_of(text, exc.key, exc.pairs)}: the key "
+                         f"{shown(exc.key)} is given twice in one object; keep one (JSON "
+                         "readers disagree on which counts)") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
@@ -121,6 +137,54 @@ def parse_json(text: str, source: str) -> Any:
         raise InputError(f"{source}: invalid JSON: {why}") from None
     check_tree(value, source)
     return value
+
+
+class Twice(ValueError):
+    """A JSON object gives the same key twice (what the parser saw: the key, the pairs)."""
+
+    def __init__(self, key: str, pairs: list[tuple[str, Any]]):
+        super().__init__(key)
+        self.key, self.pairs = key, pairs
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise Twice(key, pairs)
+            seen.add(key)
+    return found
+
+
+def _line_of(text: str, key: str, pairs: list[tuple[str, Any]]) -> str:
+    """``line:column`` of the key written a second time in one object (the parser does not
+    say where): the text is scanned once, object by object; ``?`` when it cannot be told."""
+    token = re.compile(r'"((?:[^"\\]|\\.)*)"\s*(:?)|[{}\[\]]')
+    objects: list[set[str] | None] = []
+    for found in token.finditer(text):
+        mark = found.group()
+        if mark in ("{", "["):
+            objects.append(set() if mark == "{" else None)
+        elif mark in ("}", "]"):
+            if objects:
+                objects.pop()
+        elif found.group(2) and objects and objects[-1] is not None:
+            name = _unquote(found.group(1))
+            if name == key and name in objects[-1]:
+                at = found.start()
+                return f"{text.count(chr(10), 0, at) + 1}:{at - text.rfind(chr(10), 0, at)}"
+            if name is not None:
+                objects[-1].add(name)
+    return "?"
+
+
+def _unquote(body: str) -> str | None:
+    try:
+        return json.loads(f'"{body}"')
+    except ValueError:
+        return None
 
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -155,11 +219,14 @@ def _too_deep(source: str) -> str:
 def check_tree(value: Any, source: str) -> None:
     """Checks a parsed document: nesting depth (InputError) and every text (RuleError)."""
     depth_limit, length = input_limit("depth"), input_limit("text")
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    # A place is kept as (its parent's place, key or index) and spelled out only for a
+    # message: a document of millions of values is checked without a string per value.
+    stack: list[tuple[Any, Any, int]] = [(value, None, 0)]
     while stack:
-        node, where, depth = stack.pop()
-        if isinstance(node, str):
-            _check_text(node, source, where, length)
+        node, place, depth = stack.pop()
+        if type(node) is str:
+            if len(node) > length or _HOSTILE.search(node):
+                _check_text(node, source, _spelled(place), length)
             continue
         if not isinstance(node, (dict, list)):
             continue
@@ -167,11 +234,26 @@ def check_tree(value: Any, source: str) -> None:
             raise InputError(_too_deep(source))
         if isinstance(node, dict):
             for key, item in node.items():
-                place = f"{where}.{key}" if where else str(key)
-                _check_text(str(key), source, where or "top level", length, key=True)
-                stack.append((item, place, depth + 1))
+                text = str(key)
+                if len(text) > length or _HOSTILE.search(text):
+                    _check_text(text, source, _spelled(place) or "top level", length, key=True)
+                if isinstance(item, (str, dict, list)):
+                    stack.append((item, (place, key), depth + 1))
         else:
-            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(node))
+            stack.extend([(item, (place, i), depth + 1) for i, item in enumerate(node)
+                          if isinstance(item, (str, dict, list))])
+
+
+def _spelled(place: Any) -> str:
+    """``players[1].name`` from the (parent, key) chain :func:`check_tree` keeps."""
+    parts: list[Any] = []
+    while place is not None:
+        place, key = place
+        parts.append(key)
+    text = ""
+    for key in reversed(parts):
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+    return text
 
 
 def _check_text(text: str, source: str, where: str, length: int, key: bool = False) -> None:
@@ -198,21 +280,55 @@ def text_problem(text: str, length: int | None = None) -> str | None:
     return None
 
 
+def check_counts(doc: Any, bounds, source: str, what: str = "document") -> None:
+    """InputError (exit 2) for the first count of ``doc`` beyond its bound: ``bounds`` are
+    ``(path, low, high, words)`` (see :class:`generator.registry.Bound`), checked before any
+    other work on the document, so a huge number of players or a list of millions of entries
+    costs nothing but this look. ``what`` names the kind of document in the message."""
+    for path, low, high, words in bounds:
+        for place, value in _at(doc, path.split("."), ""):
+            if isinstance(value, (list, dict)):  # its length; too few is the reader's to say
+                if high is not None and len(value) > high:
+                    raise InputError(f"{source} [{place}]: {len(value):,} entries, more than "
+                                     f"any {what} holds ({words}: at most {high:,}); nothing "
+                                     "was read")
+            elif is_whole(value) and ((low is not None and value < low)
+                                      or (high is not None and value > high)):
+                span = (f"{low:,}–{high:,}" if low is not None and high is not None
+                        else f"at least {low:,}" if high is None else f"at most {high:,}")
+                raise InputError(f"{source} [{place}]: {shown(value)} is out of range "
+                                 f"({words}: {span}); nothing was read")
+
+
+def _at(node: Any, keys: list[str], place: str):
+    """(place, value) of each value ``keys`` reach from ``node`` (``a[]``: every entry of list
+    ``a``; ``*``: every value of an object); places that are not there are skipped."""
+    if not keys:
+        yield place, node
+        return
+    key, rest = keys[0], keys[1:]
+    every = key.endswith("[]")
+    name = key[:-2] if every else key
+    if name == "*":
+        if isinstance(node, dict):
+            for k, value in node.items():
+                yield from _at(value, rest, f"{place}.{k}" if place else str(k))
+        return
+    if not isinstance(node, dict) or name not in node:
+        return
+    value, where = node[name], f"{place}.{name}" if place else name
+    if not every:
+        yield from _at(value, rest, where)
+    elif isinstance(value, list):
+        for i, entry in enumerate(value):
+            yield from _at(entry, rest, f"{where}[{i}]")
+
+
 def check_option_text(flag: str, value: str) -> None:
     """InputError (exit 2) for an option value holding a hostile character or too long."""
     problem = text_problem(value)
     if problem:
         raise InputError(f"{flag}: the value {problem}")
-
-
-def printable(text: str, limit: int | None = 4000) -> str:
-    """``text`` safe to print or store anywhere (a terminal, PDF metadata): hostile characters
-    as ``\\xNN``/``\\uNNNN`` escapes (line breaks and tabs kept), and at most ``limit``
-    characters (None: all)."""
-    if limit is not None and len(text) > limit:
-        text = text[:limit] + f"… ({len(text) - limit:,} more characters)"
-    return _HOSTILE.sub(lambda m: m.group().encode("unicode_escape",
-                                                   "backslashreplace").decode("ascii"), text)
 
 
 def read_json(path: str | Path) -> Any:

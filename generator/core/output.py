@@ -89,6 +89,7 @@ def check_dir(out: str | Path, flag: str = "--out") -> Path:
     path = Path(out)
     probe = path
     while not probe.exists():
+        _no_dangling_link(out, probe)
         if probe.parent == probe:
             break
         probe = probe.parent
@@ -99,17 +100,57 @@ def check_dir(out: str | Path, flag: str = "--out") -> Path:
     return path
 
 
+def _no_dangling_link(out: str | Path, path: Path, flag: str = "--out") -> None:
+    """A symbolic link to nothing is in the way of a folder ``--out`` would create."""
+    if path.is_symlink() and not path.exists():
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        raise InputError(f"{flag} {out}: {path} is a symbolic link to {target}, which does not "
+                         "exist; remove the link, create what it points to, or choose another "
+                         f"{flag}")
+
+
+#: Folders this process created for its output, in the order made: a command that fails
+#: removes those still empty (:func:`remove_created`), so it leaves nothing behind.
+_CREATED: list[Path] = []
+
+
+def remove_created() -> None:
+    """Removes the folders made by :func:`prepare_dir` that are still empty, deepest first
+    (a failed run leaves no empty --out behind); forgets them all."""
+    while _CREATED:
+        try:
+            _CREATED.pop().rmdir()
+        except OSError:
+            pass  # not empty (another run's files, or this run's published ones), or gone
+
+
+def forget_created() -> None:
+    """The folders made so far stay, whatever happens next (a command starts, or succeeded)."""
+    _CREATED.clear()
+
+
 def prepare_dir(out: str | Path, flag: str = "--out") -> Path:
     """Creates the output folder if needed and checks it can be written (else exit 2);
-    messages name it as the option ``flag`` that gave it."""
+    messages name it as the option ``flag`` that gave it. The folders it creates are
+    remembered (see :func:`remove_created`)."""
     path = Path(out)
+    missing = []
+    for probe in (path, *path.parents):
+        if probe.exists():
+            break
+        _no_dangling_link(out, probe, flag)
+        missing.append(probe)
     try:
         path.mkdir(parents=True, exist_ok=True)
+        _CREATED.extend(reversed(missing))
     except FileExistsError:
         raise InputError(f"{flag} {out}: exists and is not a folder; choose a folder") from None
     except OSError as exc:
-        raise InputError(f"{flag} {out}: cannot create the folder ({cause(exc)}); "
-                         "choose a writable folder") from None
+        raise InputError(f"{flag} {out}: cannot create the folder: "
+                         f"{cause(exc, missing[-1] if missing else path)}") from None
     if not path.is_dir():
         raise InputError(f"{flag} {out}: not a folder; choose a folder")
     if not os.access(path, os.W_OK | os.X_OK):
@@ -132,14 +173,20 @@ _CAUSES = {
 }
 
 
-def cause(exc: OSError) -> str:
-    """A file-system error in words, with what to do about it."""
+def cause(exc: OSError, path: str | Path | None = None) -> str:
+    """A file-system error in words, with what to do about it. With the ``path`` that could
+    not be made: a folder that is there but takes no new file or folder (``/proc``, ``/sys``:
+    the kernel's, not a disk's) says so, rather than that it is gone."""
+    if exc.errno == errno.ENOENT and path is not None and Path(path).parent.is_dir() \
+            and not Path(path).parent.is_symlink():
+        return (f"{Path(path).parent} takes no new files (a special file system such as /proc "
+                "or /sys, not a disk); choose another --out")
     return _CAUSES.get(exc.errno, exc.strerror or str(exc))
 
 
 def io_error(exc: OSError, path: str | Path) -> OutputError:
     """The :class:`OutputError` for a failed write of ``path``."""
-    return OutputError(f"{path}: cannot write: {cause(exc)}")
+    return OutputError(f"{path}: cannot write: {cause(exc, path)}")
 
 
 _COUNTER = itertools.count()
@@ -264,7 +311,13 @@ class Staging:
     def check(self) -> dict[Path, bool]:
         """{final path: True if it will be written, False if the same bytes are there already}.
         Without ``force``, a file that would replace other content is a :class:`Conflict`
-        naming every such file (and every temporary file is removed): nothing changes."""
+        naming every such file (and every temporary file is removed): nothing changes. A name
+        taken by what no file can replace (a folder) stops the run the same way, even with
+        ``force``: every final name is checked before the first rename."""
+        blocked = in_the_way(path for path, _ in self.files)
+        if blocked:
+            self.abort()
+            raise blocked
         status, clashes = {}, []
         for path, tmp in self.files:
             if os.path.lexists(path) and path.is_file() and same_content(tmp, path):
@@ -300,6 +353,17 @@ class Staging:
         for _, tmp in self.files:
             discard(tmp)
         self.files = []
+
+
+def in_the_way(paths) -> OutputError | None:
+    """The error for final names that hold what a file cannot replace (a folder, or a link to
+    one), or None: what a run checks before it renames its first file."""
+    found = [Path(p) for p in paths if Path(p).is_dir()]
+    if not found:
+        return None
+    shown = ", ".join(str(p) for p in found[:3]) + (" …" if len(found) > 3 else "")
+    return OutputError(f"{shown}: a folder has the name of a file this run writes; nothing was "
+                       "changed. Remove or rename the folder, or choose another --out")
 
 
 def write_all(folder: str | Path, files, force: bool = False) -> dict[Path, bool]:

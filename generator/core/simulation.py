@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from generator.core.envelope import envelope
-from generator.core.errors import InputError
+from generator.core.errors import InputError, shown
 from generator.core.play import percentile
 from generator.core.report import Report
 from generator.core.stats import mean_interval, median_interval, proportion_interval, rounded
@@ -34,6 +34,15 @@ UNITS = ("rounds", "turns")
 SCORE_KEYS = ("mean", "mean_interval", "median", "median_interval", "p10", "p90", "min", "max")
 SEAT_KEYS = ("seat", "player", "wins", "win_rate", "interval", "score")
 KEYS = ("games", "players", "seats", "length")
+
+
+def bounds() -> list[tuple[str, int, int | None, str]]:
+    """The counts every simulation document holds, bounded before it is read (see
+    :func:`generator.core.inputs.check_counts`); each game adds its seats."""
+    from generator.core.limits import run_limit
+
+    return [("games", 1, run_limit("games"), "games a simulation plays (seeds/limits.toml "
+             "[run] games)")]
 
 
 def seat_players(given: Sequence[str], seats: int, default: str, known: Iterable[str]) -> list[str]:
@@ -134,12 +143,12 @@ def check_simulation(doc: dict[str, Any], source: str, own: Sequence[str],
     report = Report(source)
     for key in (*KEYS, *own):
         if key not in doc:
-            report.add("missing-key", f"no {key!r}", key)
+            report.add("missing-key", f"no {shown(key)}", key)
     if not report.ok:
         return report
     games, players, seats = doc["games"], doc["players"], doc["seats"]
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        report.add("games", f"games must be a whole number ≥ 1, not {games!r}", "games")
+        report.add("games", f"games must be a whole number ≥ 1, not {shown(games)}", "games")
         return report
     if not isinstance(players, list) or not isinstance(seats, list) or len(players) != len(seats):
         report.add("seats", "players and seats must be lists of the same length", "seats")
@@ -160,7 +169,7 @@ def _check_seat(report: Report, entry: Any, i: int, player: Any, games: int, sol
         report.add("seat-keys", f"a seat has {', '.join(SEAT_KEYS)}", where)
         return
     if entry["seat"] != i + 1 or entry["player"] != player:
-        report.add("seat-player", f"seat {i + 1} must be played by {player!r}", where)
+        report.add("seat-player", f"seat {i + 1} must be played by {shown(player)}", where)
     if solo and entry["wins"] is None:
         pass
     elif not _number(entry["wins"]) or not 0 <= entry["wins"] <= games:

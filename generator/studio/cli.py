@@ -7,6 +7,9 @@ stops it cleanly: running jobs are stopped, worker processes ended.
 
 from __future__ import annotations
 
+import secrets
+import socket
+
 import click
 
 from generator.clikit import Command
@@ -32,9 +35,15 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     sock = bind(host, port)
     address = sock.getsockname()
     shown = f"[{address[0]}]" if ":" in address[0] else address[0]
-    url = f"http://{'127.0.0.1' if host in WILDCARDS else shown}:{address[1]}/"
-    server = _server(make_app(("*",) if host in WILDCARDS else (host,)))
-    threading.Thread(target=_announce, args=(server, url, host in WILDCARDS, open_browser),
+    everywhere = host in WILDCARDS
+    # beyond this machine, every request must hold a token, as the printed address does
+    token = None if is_loopback(host) else secrets.token_urlsafe(24)
+    ask = f"?token={token}" if token else ""
+    url = f"http://{'127.0.0.1' if everywhere else shown}:{address[1]}/{ask}"
+    names = machine_names() if everywhere else (host,)
+    server = _server(make_app(names, token=token))
+    other = f"http://{socket.gethostname()}:{address[1]}/{ask}" if everywhere else ""
+    threading.Thread(target=_announce, args=(server, url, other, open_browser),
                      daemon=True).start()
     try:
         server.run(sockets=[sock])
@@ -58,7 +67,7 @@ def _server(app):
                                  timeout_graceful_shutdown=5))
 
 
-def _announce(server, url: str, everywhere: bool, open_browser: bool) -> None:
+def _announce(server, url: str, other: str, open_browser: bool) -> None:
     """Once the server listens: its address (and the browser, on a desktop)."""
     import time
     import webbrowser
@@ -68,10 +77,39 @@ def _announce(server, url: str, everywhere: bool, open_browser: bool) -> None:
     if not server.started:
         return
     click.echo(f"tombgen studio: {url}  (Ctrl-C stops it)")
-    if everywhere:
-        click.echo("listening on every interface: other machines can reach this page")
+    if other:
+        click.echo(f"listening on every interface: other machines can reach this page at "
+                   f"{other} (the token in the address is what lets them in)")
     if open_browser and can_open():
         webbrowser.open(url)
+
+
+def is_loopback(host: str) -> bool:
+    """Does ``host`` listen on this machine only (a local name or a loopback address)?"""
+    import ipaddress
+
+    if host in ("localhost", "ip6-localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a name: where it points decides
+        try:
+            found = socket.getaddrinfo(host, None)
+        except OSError:
+            return False
+        return all(ipaddress.ip_address(info[4][0]).is_loopback for info in found)
+
+
+def machine_names() -> tuple[str, ...]:
+    """The names and addresses of this machine, which a server listening on every interface
+    answers to (besides the address each connection came in on)."""
+    names = {socket.gethostname(), socket.getfqdn()}
+    for name in sorted(names):  # a copy: the addresses join the set
+        try:
+            names.update(str(info[4][0]) for info in socket.getaddrinfo(name, None))
+        except OSError:
+            pass
+    return tuple(sorted(n for n in names if n))
 
 
 def can_open() -> bool:
@@ -86,8 +124,6 @@ def can_open() -> bool:
 
 def bind(host: str, port: int):
     """A listening socket on (host, port); a port in use or a bad host is an InputError."""
-    import socket
-
     from generator.core.errors import InputError
 
     try:

@@ -20,8 +20,9 @@ import secrets
 import time
 import traceback
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 #: Modules the forkserver imports once, so that each job starts with the pipeline loaded and
 #: its data, fonts and text measurements warm (see :mod:`generator.studio.warm`).
@@ -66,13 +67,21 @@ def prepare() -> None:
     forkserver.ensure_running()
 
 
-def _child(conn, ref: str, kwargs: dict, folder: str) -> None:
+def _child(conn, ref: str, kwargs: dict, folder: str, server: int | None = None) -> None:
     """The job process: run the function in an empty folder (no name given to a job can reach
-    a file of the server's folder), send ("ok", result) or the error, then exit."""
+    a file of the server's folder), send ("ok", result) or the error, then exit. It ends with
+    the server however the server ends (``kill -9`` included): its parent, the forkserver,
+    ends when the server does, and the kernel then kills it (PR_SET_PDEATHSIG); a watchdog
+    looks for the server itself too."""
     import os
 
     from generator.core.errors import InputError, TombgenError
+    from generator.core.executor import die_with_parent, die_with_process
     from generator.registry import resolve
+
+    die_with_parent(os.getppid())
+    if server is not None:
+        die_with_process(server)
 
     def report(done: int, total: int) -> None:
         conn.send(("progress", done, total))
@@ -91,11 +100,12 @@ def _child(conn, ref: str, kwargs: dict, folder: str) -> None:
 
 
 class JobError(Exception):
-    """A job that did not finish: the HTTP status and JSON body to answer with."""
+    """A job that did not finish (or was not taken): the HTTP status and JSON body to answer
+    with, and headers (``Retry-After`` for a full queue)."""
 
-    def __init__(self, status: int, body: dict[str, Any]):
+    def __init__(self, status: int, body: dict[str, Any], headers: dict[str, str] | None = None):
         super().__init__(status, body)
-        self.status, self.body = status, body
+        self.status, self.body, self.headers = status, body, headers or {}
 
 
 @dataclass
@@ -123,7 +133,7 @@ class Job:
         out: dict[str, Any] = {"job": self.id, "label": self.label, "state": self.state,
                                "done": self.done, "total": self.total,
                                "seconds": round(self.seconds or self._running(), 1)}
-        if self.state == "done":
+        if self.state == "done" and self.result is not None:
             out["result"] = self.result
         elif self.error is not None:
             out.update(self.error.body)
@@ -136,8 +146,10 @@ class Job:
 class Runner:
     """Starts, watches, limits and stops jobs (one runner per app)."""
 
-    def __init__(self, workers: int, time_limit: float, keep: int = 200):
+    def __init__(self, workers: int, time_limit: float, keep: int = 200, queue: int = 8,
+                 retry: float = 5):
         self.workers, self.time_limit, self.keep = workers, time_limit, keep
+        self.queue, self.retry = queue, retry
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self._pages: dict[str, Job] = {}
         self._slots: Any = None
@@ -145,7 +157,16 @@ class Runner:
         self._folder: Any = None  # the empty folder jobs run in
 
     def new(self, page: str | None, label: str) -> Job:
-        """A queued job; a running job of the same page is cancelled."""
+        """A queued job; a running job of the same page is cancelled. When ``queue`` jobs
+        already wait for a worker, none is taken: :class:`JobError` 429 with ``Retry-After``
+        (a page, or a script, cannot pile up work that would delay everyone else's)."""
+        waiting = [j for j in self.jobs.values() if j.state == "queued" and not j.cancel_reason
+                   and (page is None or j.page != page)]
+        if len(waiting) >= self.queue:
+            raise JobError(429, {"problems": [
+                f"{len(waiting)} jobs are waiting for a worker, the most the studio queues "
+                f"(seeds/studio.toml, [limits] queue); ask again in {self.retry:g} s"]},
+                {"Retry-After": f"{max(1, round(self.retry))}"})
         job = Job(secrets.token_urlsafe(9), page or None, label)
         if job.page is not None:
             older = self._pages.get(job.page)
@@ -173,7 +194,10 @@ class Runner:
         await self.drive(job, ref, kwargs, gone)
         if job.error is not None:
             raise job.error
-        return job.result
+        # the request that asked for it gets the result (the cache keeps it too): the job's
+        # record keeps none, so 200 finished jobs hold no files (and their state is JSON)
+        result, job.result = job.result, None
+        return result
 
     async def drive(self, job: Job, ref: str, kwargs: dict[str, Any],
                     gone: Callable[[], Awaitable[bool]] | None = None) -> None:
@@ -188,15 +212,18 @@ class Runner:
             await self._watch(job, ref, kwargs, gone)
 
     async def _watch(self, job: Job, ref: str, kwargs: dict[str, Any], gone) -> None:
+        import os
+
         import anyio
 
         receive, send = _context().Pipe(duplex=False)
         if self._folder is None:
             import tempfile
 
-            self._folder = tempfile.TemporaryDirectory(prefix="tombgen-jobs-")
-        process = _context().Process(target=_child, args=(send, ref, kwargs, self._folder.name),
-                                     daemon=True)
+            remove_stale_folders()
+            self._folder = tempfile.TemporaryDirectory(prefix=f"{FOLDER_PREFIX}{os.getpid()}-")
+        process = _context().Process(target=_child, args=(send, ref, kwargs, self._folder.name,
+                                                          os.getpid()), daemon=True)
         job.state, job.started = "running", time.monotonic()
         await anyio.to_thread.run_sync(process.start)
         send.close()
@@ -275,6 +302,32 @@ class Runner:
         if self._folder is not None:
             self._folder.cleanup()
             self._folder = None
+
+
+#: The folders jobs run in are named by this and the server's process id, so the next server
+#: removes those of a server that was killed (:func:`remove_stale_folders`).
+FOLDER_PREFIX = "tombgen-jobs-"
+
+
+def remove_stale_folders() -> int:
+    """Removes the job folders of servers that are gone (``kill -9`` leaves its folder
+    behind); returns how many. Called when a server starts and before its first job."""
+    import re
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from generator.core.output import pid_alive
+
+    removed = 0
+    pattern = re.compile(re.escape(FOLDER_PREFIX) + r"(\d+)-")
+    for path in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
+        found = pattern.match(path.name)
+        if found and path.is_dir() and not path.is_symlink() \
+                and not pid_alive(int(found.group(1))):
+            shutil.rmtree(path, ignore_errors=True)
+            removed += 1
+    return removed
 
 
 def _stop(process) -> None:

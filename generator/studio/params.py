@@ -15,12 +15,13 @@ comes in the request body. Values and the number of items are bounded (seeds/stu
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import click
 
-from generator.core.errors import InputError, RuleError
+from generator.core.errors import InputError, RuleError, shown
+from generator.guard import click_message
 from generator.studio.settings import limits
 
 #: Query keys that are not options: which item of a run, which page of an item (from 1).
@@ -55,14 +56,14 @@ class Problems(Exception):
         return body
 
     @classmethod
-    def of(cls, exc: Exception) -> "Problems":
+    def of(cls, exc: Exception) -> Problems:
         """A user error of the pipeline: unusable input 400, a rule broken 422."""
         report = getattr(exc, "report", None)
         return cls(422 if isinstance(exc, RuleError) else 400, [exc.message],
                    report=report.to_dict() if report is not None else None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def product_command(game: str, kind: str) -> click.Command:
     """The click command of ``tombgen <game> <kind>`` (made as the CLI makes it)."""
     from generator.clikit import product_command as make
@@ -98,10 +99,10 @@ def _check_names(product: tuple[str, str], name: str, flag: str, value: str) -> 
     if names is not None:
         if all(p in names for p in parts):
             return None
-        return (f"{flag} {value}: over HTTP this takes {', '.join(names)}; a file of your own "
+        return (f"{flag} {shown(value)}: over HTTP this takes {', '.join(names)}; a file of your own "
                 "is sent in the request body instead")
     if any(not p or any(c in p for c in "/\\.:~") or Path(p).exists() for p in parts):
-        return f"{flag} {value}: a file path is not accepted over HTTP"
+        return f"{flag} {shown(value)}: a file path is not accepted over HTTP"
     return None
 
 
@@ -154,7 +155,7 @@ def command_line(cmd: click.Command, pairs: list[tuple[str, str]],
 def _unknown(cmd: click.Command, key: str, taken: tuple[str, ...]) -> str:
     names = [p.opts[0] for p in cmd.params if isinstance(p, click.Option)
              and p.name not in NOT_OVER_HTTP and p.name not in taken and p.name != "help"]
-    return (f"unknown option {key!r}: there is no --{key.replace('_', '-')}; the options are "
+    return (f"unknown option {shown(key)}: there is no --{key.replace('_', '-')}; the options are "
             + ", ".join(names))
 
 
@@ -166,7 +167,7 @@ def parse(cmd: click.Command, info_name: str, pieces: list[list[str]],
         with cmd.make_context(info_name, (before or []) + [a for p in pieces for a in p]) as ctx:
             return dict(ctx.params)
     except click.ClickException as exc:
-        problems = each(cmd, info_name, pieces, before) or {"": exc.format_message()}
+        problems = each(cmd, info_name, pieces, before) or {"": click_message(exc)}
     raise Problems(400, list(problems.values()), problems)
 
 
@@ -179,8 +180,17 @@ def each(cmd: click.Command, info_name: str, pieces: list[list[str]],
             cmd.make_context(info_name, (before or []) + piece)
         except click.ClickException as exc:
             param = getattr(exc, "param", None)
-            found[param.name if param is not None else piece[0][2:]] = exc.format_message()
+            found[param.name if param is not None else piece[0][2:]] = click_message(exc)
     return found
+
+
+def whole(text: str, longest: int = 20) -> int | None:
+    """A whole number written in ASCII digits (``"12"``), or None: ``²`` or ``٣`` are digits
+    to Python's ``isdigit`` but not numbers ``int`` reads, and a value of thousands of digits
+    is no count."""
+    if text.isascii() and text.isdigit() and len(text) <= longest:
+        return int(text)
+    return None
 
 
 def split_places(pairs: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], dict[str, int]]:
@@ -190,10 +200,11 @@ def split_places(pairs: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], d
     for key, value in pairs:
         if key not in PLACES:
             rest.append((key, value))
-        elif not value.isdigit() or int(value) < 1:
-            raise Problems(400, [f"{key}={value[:20]}: a whole number from 1"], {key: "bad"})
+        elif (number := whole(value)) is None or number < 1:
+            raise Problems(400, [f"{key}={shown(value, 20)}: a whole number from 1"],
+                           {key: "bad"})
         else:
-            places[key] = int(value)
+            places[key] = number
     return rest, places
 
 
@@ -220,6 +231,11 @@ def product_request(game_name: str, kind: str, pairs: list[tuple[str, str]],
     if request.count > top:
         raise Problems(400, [f"--count {request.count}: at most {top} over HTTP (the command "
                              "line has no such limit)"], {"count": "too many"})
+    games, most = request.options.get("rating_games"), limits()["rating_games"]
+    if isinstance(games, int) and games > most:  # the bound of a rating from the page
+        raise Problems(400, [f"--rating-games {games}: at most {most} over HTTP "
+                             "(seeds/studio.toml, [limits] rating_games)"],
+                       {"rating_games": "too many"})
     return request
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.core.errors import InputError
+from generator.core.errors import TombgenError, shown
 from generator.studio.params import Problems, split_places
 from generator.studio.service import body_text, file_response, page_of
 
@@ -34,7 +34,7 @@ def _name(request, as_json: bool) -> str:
     name = request.query_params.get("name") or f"map{suffix}"
     stem = name[:-5] if name.endswith((".toml", ".json")) else name
     if not NAME.fullmatch(stem) or ".." in stem:
-        raise Problems(400, [f"name={name[:80]!r}: a plain file name (letters, digits, '-', '_' "
+        raise Problems(400, [f"name={shown(name)}: a plain file name (letters, digits, '-', '_' "
                              "and '.'), no folder"], {"name": "bad"})
     return stem + suffix
 
@@ -55,7 +55,7 @@ def check(text: str, source: str, as_json: bool) -> dict[str, Any]:
 
     try:
         m, report, places = check_map_text(text, source, as_json)
-    except InputError as exc:
+    except TombgenError as exc:  # unreadable (400), or a hostile text in it (422)
         raise Problems.of(exc) from None
     where = {place: key for key, place in places.items()}
     found = [{"code": v.code, "message": v.message, "where": v.where, **_place(v.where, where)}
@@ -95,8 +95,7 @@ async def _valid_map(request) -> tuple[dict[str, Any], str, bool, dict]:
     text, as_json, name = await _map_text(request)
     result = await run_in_threadpool(check, text, name, as_json)
     if not result["valid"]:
-        lines = [f"{p['where']}: {p['message']} [{p['code']}]" if p["where"] else p["message"]
-                 for p in result["problems"]]
+        lines = [_line(p) for p in result["problems"]]
         raise Problems(422, lines, report=result["report"])
     doc = _json(text) if as_json else {}
     return result["map"], name, as_json, doc
@@ -129,22 +128,36 @@ async def sheet(request):
 
 async def toml(request):
     """``POST /api/realms/toml``: the map in the body as a map file (``maps/`` format)."""
+    from starlette.concurrency import run_in_threadpool
+
     from generator.games.realms.mapfile import read_map_text, write_map_text
 
     text, as_json, name = await _map_text(request)
+    result = await run_in_threadpool(check, text, name, as_json)
+    if result["map"] is None:
+        raise Problems(400, ["the grid cannot be read; validate the map first"])
+    # a map file is written square by square: its size and squares must be a map's first
+    undrawable = [p for p in result["problems"] if p["code"] in UNDRAWABLE]
+    if undrawable:
+        raise Problems(422, [_line(p) for p in undrawable], report=result["report"])
     try:
         m = read_map_text(text, name, as_json)[0]
-    except InputError as exc:
-        raise Problems.of(exc) from None
-    if m is None:
-        raise Problems(400, ["the grid cannot be read; validate the map first"])
-    try:
         data = write_map_text(m).encode("utf-8")
     except KeyError as exc:
-        raise Problems(400, [f"{exc.args[0]!r} has no map-file symbol; use the editor's "
+        raise Problems(400, [f"{shown(exc.args[0])} has no map-file symbol; use the editor's "
                              "kinds"]) from None
     stem = name.rsplit(".", 1)[0]
     return file_response(data, "toml", f"{stem}.toml")
+
+
+#: Problems that leave no grid to write a map file of: a size outside the maps' range (a
+#: body may say 3000 x 3000 squares), a square or an entrance off the map.
+UNDRAWABLE = ("size-range", "out-of-grid", "entrance-off-border")
+
+
+def _line(problem: dict[str, Any]) -> str:
+    return (f"{problem['where']}: {problem['message']} [{problem['code']}]" if problem["where"]
+            else problem["message"])
 
 
 async def rate(request):
@@ -174,13 +187,16 @@ def _default_games() -> int:
 
 
 def _whole(request, key: str, default: int | None, low: int, high: int | None) -> int | None:
+    from generator.studio.params import whole
+
     text = request.query_params.get(key)
     if text is None:
         return default
-    if not text.isdigit() or int(text) < low or (high is not None and int(text) > high):
+    number = whole(text)
+    if number is None or number < low or (high is not None and number > high):
         limit = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise Problems(400, [f"{key}={text[:20]}: a whole number, {limit}"], {key: "bad"})
-    return int(text)
+        raise Problems(400, [f"{key}={shown(text, 20)}: a whole number, {limit}"], {key: "bad"})
+    return number
 
 
 async def vocabulary(request):
@@ -201,7 +217,7 @@ async def shipped(request):
 
     name = request.path_params["name"]
     if name not in builtin_maps():
-        raise Problems(404, [f"no shipped map {name[:40]!r}; shipped: "
+        raise Problems(404, [f"no shipped map {shown(name)}; shipped: "
                              + ", ".join(builtin_maps())])
     return JSONResponse(await run_in_threadpool(_shipped, name))
 

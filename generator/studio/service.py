@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from generator.studio.jobs import Runner
-from generator.studio.params import Problems
+from generator.studio.params import Problems, whole
 
 PAGE_HEADER = "x-studio-page"
 TYPES = {"svg": "image/svg+xml", "pdf": "application/pdf", "json": "application/json",
@@ -63,7 +63,8 @@ class Studio:
 
     def __init__(self, limits: dict[str, Any], cache: dict[str, Any]):
         self.limits = limits
-        self.runner = Runner(limits["workers"], limits["time_limit"], cache["jobs"])
+        self.runner = Runner(limits["workers"], limits["time_limit"], cache["jobs"],
+                             limits["queue"], limits["retry_seconds"])
         self.cache = Cache(cache["items"], cache["bytes"])
         self.tasks: Any = None  # the lifespan's task group: background jobs (ratings) run in it
 
@@ -87,9 +88,9 @@ def page_of(request) -> str | None:
 
 async def body_text(request, limit: int) -> str:
     """The request body as text, refused beyond ``limit`` bytes (413) or when it is not UTF-8."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise Problems(413, [_too_big(int(declared), limit)])
+    declared = whole(request.headers.get("content-length", ""), 30)
+    if declared is not None and declared > limit:
+        raise Problems(413, [_too_big(declared, limit)])
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
@@ -106,11 +107,11 @@ def _too_big(size: int, limit: int) -> str:
             "[limits] body_bytes)")
 
 
-def problems(status: int, body: dict[str, Any]):
+def problems(status: int, body: dict[str, Any], headers: dict[str, str] | None = None):
     """A JSON answer with problems (every refusal of the API has this shape)."""
     from starlette.responses import JSONResponse
 
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(body, status_code=status, headers=headers or None)
 
 
 def file_response(data: bytes, ext: str, name: str, about: dict[str, Any] | None = None):

@@ -8,7 +8,8 @@ from generator.core.data import load_seed
 
 SCHEMA = {
     "limits": {"body_bytes": int, "query_bytes": int, "value_chars": int, "count": int,
-               "rating_games": int, "time_limit": float, "workers": int},
+               "rating_games": int, "time_limit": float, "workers": int, "queue": int,
+               "retry_seconds": float},
     "cache": {"items": int, "bytes": int, "jobs": int},
     "preview": {"aid_dpi": int},
 }

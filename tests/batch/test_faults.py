@@ -34,9 +34,9 @@ def test_a_unit_whose_worker_always_dies_is_reported_and_the_rest_is_written(tmp
     assert [(f.unit.item, f.unit.sub) for f in outcome.failures] == [(0, 2)]
     assert "died" in outcome.failures[0].message and outcome.failures[0].line == 1
     names = set(outputs(tmp_path / "a"))
-    assert "tanis-dig-4-3.json" not in names and "tanis-dig-4.pdf" not in names
-    assert {"tanis-dig-4-1.json", "tanis-dig-4-2.json", "tanis-dig-4-4.json",
-            "tanis-dig-4-5.json"} <= names
+    assert "tanis-dig-4-count-5-3.json" not in names and "tanis-dig-4-count-5.pdf" not in names
+    assert {"tanis-dig-4-count-5-1.json", "tanis-dig-4-count-5-2.json", "tanis-dig-4-count-5-4.json",
+            "tanis-dig-4-count-5-5.json"} <= names
     doc = json.loads((tmp_path / "a" / "manifest.json").read_text())
     assert doc["complete"] is False and doc["failures"][0]["sub"] == 3
     # a rerun without the fault makes only what is missing; the PDF joins the kept parts
@@ -61,7 +61,7 @@ def test_a_failing_unit_is_named_with_its_config_line_and_exit_1(runner, tmp_pat
     outcome = run_batch(config, out=tmp_path / "a", jobs=2, unit_fn=batch_faults.always_fail)
     assert [f.text(config) for f in outcome.failures] == [
         f"{config}:3: item 1.2 (tanis dig, seed 4): RuntimeError: injected failure"]
-    assert {"tanis-dig-4-1.json", "tanis-dig-4-3.json"} <= set(outputs(tmp_path / "a"))
+    assert {"tanis-dig-4-count-3-1.json", "tanis-dig-4-count-3-3.json"} <= set(outputs(tmp_path / "a"))
     monkeypatch.setitem(run_batch.__kwdefaults__, "unit_fn", batch_faults.always_fail)
     result = runner.invoke(main, ["batch", str(config), "--jobs", "1", "--out", str(tmp_path / "c")])
     assert result.exit_code == 1

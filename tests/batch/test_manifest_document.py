@@ -11,6 +11,7 @@ from batch_support import TANIS, write
 
 from generator.batch.manifest import manifest_text, validate_document
 from generator.batch.run import run_batch
+from generator.core.errors import InputError, shown
 
 SHA = "0" * 64
 
@@ -36,7 +37,8 @@ def entry(made, **changes):
 def test_a_real_manifest_is_valid(made):
     report = validate_document(copy.deepcopy(made), "m.json")
     assert report.ok and report.text() == "m.json: valid"
-    assert [e["name"] for e in made["files"]][:2] == ["tanis-dig-3-1-p2.svg", "tanis-dig-3-1.svg"]
+    assert [e["name"] for e in made["files"]][:2] == ["tanis-dig-3-count-2-1-p2.svg",
+                                                      "tanis-dig-3-count-2-1.svg"]
 
 
 @pytest.mark.parametrize("config", [None, {"path": "b.toml"}, {"path": 3, "sha256": SHA},
@@ -57,7 +59,9 @@ def test_complete_is_true_or_false(made, complete):
 def test_a_malformed_item_stops_the_check(made):
     doc = copy.deepcopy(made)
     del doc["items"][0]["count"]
-    assert problems(doc) == [("manifest-items", "an item is malformed ('count')", "items")]
+    with pytest.raises(InputError) as caught:  # exit 2: no batch wrote it, nothing is read on
+        validate_document(doc, "m.json")
+    assert caught.value.message == "m.json [items[0]]: missing key(s) count"
 
 
 @pytest.mark.parametrize("files", [None, {"a": 1}, "x"])
@@ -75,7 +79,7 @@ def test_failures_must_be_a_list(made):
                                   ".tombgen-lock", 3, None])
 def test_an_entry_names_a_plain_file_of_the_folder(made, name):
     got = problems(entry(made, name=name))
-    assert ("manifest-name", f"{name!r} is not the name of a file in the folder", "files[0]") \
+    assert ("manifest-name", f"{shown(name)} is not the name of a file in the folder", "files[0]") \
         in got
 
 
@@ -85,21 +89,21 @@ def test_an_entry_is_an_object_and_listed_once(made):
     doc["files"].append(["x"])
     n = len(doc["files"]) - 1
     assert problems(doc) == [
-        ("manifest-twice", "tanis-dig-3-1-p2.svg is listed twice", "files[1]"),
+        ("manifest-twice", "tanis-dig-3-count-2-1-p2.svg is listed twice", "files[1]"),
         ("manifest-entry", "a file entry is an object", f"files[{n}]")]
 
 
 @pytest.mark.parametrize("item", [0, 2, "1", None, 1.0, True])
 def test_an_entry_of_an_item_the_manifest_has_not(made, item):
     assert problems(entry(made, item=item)) == [
-        ("manifest-item", f"item {item!r} is not one of the items", "files[0]")]
+        ("manifest-item", f"item {shown(item)} is not one of the items", "files[0]")]
 
 
 @pytest.mark.parametrize("sub, ok", [(1, True), (2, True), (None, True), (0, False), (3, False),
                                      ("1", False), (True, False)])
 def test_a_sub_item_within_the_items_count(made, sub, ok):
     got = problems(entry(made, sub=sub))
-    assert got == ([] if ok else [("manifest-sub", f"sub {sub!r} is not within the item's "
+    assert got == ([] if ok else [("manifest-sub", f"sub {shown(sub)} is not within the item's "
                                    "count", "files[0]")])
 
 

@@ -439,11 +439,46 @@ def test_items_are_read_back_as_recorded():
 
 
 def test_items_read_back_with_their_defaults():
-    raw = {"item": 4, "game": "tanis", "kind": "dig", "count": 2, "paper": "a4", "mono": True,
-           "formats": ["json"]}
+    raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 2, "paper": "a4",
+           "mono": True, "formats": ["json"]}
     assert items_from({"items": [raw]}) == [
-        Item(3, 0, "tanis", "dig", None, 2, "a4", True, ("json",), {}, (), lang="en")]
+        Item(0, 0, "tanis", "dig", 5, 2, "a4", True, ("json",), {}, (), lang="en")]
     assert items_from({}) == []
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"item": 4}, "[items[0]] [item]: 4 is not its number (1)"),
+    ({"seed": None}, "[items[0]] [seed]: null is not a seed"),
+    ({"seed": -1}, "[items[0]] [seed]: -1 is not a seed"),
+    ({"count": 1001}, "[items[0]] [count]: 1001 is out of range (items of one run: 1–1,000"),
+    ({"kind": "board"}, "[items[0]]: tanis board is not a product tombgen makes"),
+    ({"formats": ["png"]}, "[items[0]] [formats]: expected a list of svg, pdf, json"),
+    ({"paper": "a3"}, "[items[0]]: paper must be one of a4, letter"),
+    ({"options": {"style": "zigzag"}}, "[items[0]] [options.style]: --style zigzag: choose one "
+     "of classic, random"),
+    ({"lang": "de"}, "[items[0]] [lang]: de is not a language tanis dig is printed in"),
+    ({"colour": 1}, "[items[0]] [colour]: not a key of a manifest's item"),
+    ({"kind": "aid", "games": ["chess"], "count": 1, "seed": None},
+     "[items[0]] [games]: expected the 1 game(s) of the aid"),
+    ({"kind": "aid", "games": ["tanis"], "count": 1, "seed": None, "options": {"bleed": "x"}},
+     "[items[0]] [options.bleed]: --bleed x: expected a number"),
+])
+def test_an_item_no_batch_writes_is_refused(change, says):
+    raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 2, "paper": "a4",
+           "mono": True, "formats": ["json"], **change}
+    with pytest.raises(InputError) as caught:
+        items_from({"items": [raw]}, "m.json")
+    assert caught.value.message.startswith(f"m.json {says}")
+
+
+def test_the_items_of_a_manifest_are_bounded_before_any_is_read():
+    raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 1000, "paper": "a4",
+           "mono": True, "formats": ["json"]}
+    with pytest.raises(InputError, match=r"items: 1001: at most 1,000"):
+        items_from({"items": [raw] * 1001}, "m.json")
+    many = [{**raw, "item": i + 1} for i in range(21)]
+    with pytest.raises(InputError, match=r"sub-items in all: 21000: at most 20,000"):
+        items_from({"items": many}, "m.json")
 
 
 def _opener(default_encoding: str, before=None):

@@ -23,14 +23,21 @@ def test_a_product_run_never_replaces_other_content(runner, tmp_path):
     again = runner.invoke(main, args)  # the same run: nothing to do, not an error
     assert again.exit_code == 0 and again.output.count("unchanged ") == 7
     assert "wrote" not in again.output and tree(tmp_path) == before
-    # three items instead of two: items 1 and 2 now say "of 3" (other bytes, same names)
+    # three items instead of two: items 1 and 2 say "of 3", so their files have other names
     more = runner.invoke(main, args[:5] + ["3"] + args[6:])
-    assert more.exit_code == 2
-    assert "would replace 7 files with other content; nothing was changed" in more.output
-    assert "--force" in more.output and tree(tmp_path) == before
-    forced = runner.invoke(main, args[:5] + ["3"] + args[6:] + ["--force"])
-    assert forced.exit_code == 0 and len(tree(tmp_path)) == 10
-    assert json.loads((tmp_path / "tanis-dig-6-1.json").read_text())["count"] == 3
+    assert more.exit_code == 0 and len(tree(tmp_path)) == 7 + 10
+    # a file of the run changed by hand: the run would replace it, so it changes nothing
+    mine = tmp_path / "tanis-dig-6-count-2-1.json"
+    mine.write_text('{"mine": true}')
+    edited = tree(tmp_path)
+    again = runner.invoke(main, args)
+    assert again.exit_code == 2
+    assert "tanis-dig-6-count-2-1.json: would replace a file with other content; nothing was " \
+        "changed" in again.output
+    assert "--force" in again.output and tree(tmp_path) == edited
+    forced = runner.invoke(main, args + ["--force"])
+    assert forced.exit_code == 0 and tree(tmp_path)["tanis-dig-6-count-2-1.json"] == \
+        before["tanis-dig-6-count-2-1.json"]
 
 
 def test_runs_with_other_options_get_other_names(runner, tmp_path):
@@ -63,12 +70,12 @@ def test_a_batch_leaves_other_content_alone_and_reports_it(runner, tmp_path):
     config = write(tmp_path, TANIS.format(count=3, seed=4))
     out = tmp_path / "out"
     out.mkdir()
-    (out / "tanis-dig-4-2.json").write_text('{"mine": true}')  # a file of the user's
+    (out / "tanis-dig-4-count-3-2.json").write_text('{"mine": true}')  # a file of the user's
     result = runner.invoke(main, ["batch", str(config), "--jobs", "1", "--out", str(out)])
     assert result.exit_code == 2
     assert "1 file(s) in" in result.output and "exist with other content and were left alone" \
-        in result.output and "tanis-dig-4-2.json" in result.output
-    assert json.loads((out / "tanis-dig-4-2.json").read_text()) == {"mine": True}
+        in result.output and "tanis-dig-4-count-3-2.json" in result.output
+    assert json.loads((out / "tanis-dig-4-count-3-2.json").read_text()) == {"mine": True}
     assert not (out / "tanis-dig-4.pdf").exists()  # item 2 is missing, so is the joined PDF
     forced = runner.invoke(main, ["batch", str(config), "--jobs", "1", "--out", str(out),
                                   "--force"])

@@ -20,7 +20,7 @@ def made_by_old_version(tmp_path, count=3, seed=3):
     config = write(tmp_path, TANIS.format(count=count, seed=seed))
     out = tmp_path / "out"
     run_batch(config, out=out, jobs=1)
-    old_json = out / f"tanis-dig-{seed}-2.json"
+    old_json = out / f"tanis-dig-{seed}-count-{count}-2.json"
     doc = json.loads(old_json.read_text())
     doc["generator"] = OLD
     old_json.write_text(json.dumps(doc, indent=2) + "\n")

@@ -20,9 +20,9 @@ def test_example_config_jobs_1_and_2_are_byte_identical(tmp_path):
     assert tree(tmp_path / "one") == tree(tmp_path / "two")  # the manifest as well
     names = set(outputs(tmp_path / "one"))
     # file names carry the options that differ from the defaults
-    assert "realms-sheet-41-map-random.pdf" in names and \
-        "tumba-setup-9-mode-advanced-players-5.pdf" in names
-    assert "realms-sheet-41-map-random-3.json" in names
+    assert "realms-sheet-41-map-random-count-6.pdf" in names and \
+        "tumba-setup-9-mode-advanced-players-5-count-3.pdf" in names
+    assert "realms-sheet-41-map-random-count-6-3.json" in names
 
 
 def test_manifest_lists_every_file_with_its_item_seed_and_validation(tmp_path):
@@ -63,13 +63,13 @@ def test_rerun_skips_what_is_made_and_rebuilds_only_what_changed(tmp_path):
     before = tree(out)
     again = run_batch(config, out=out, jobs=1)
     assert (again.built, again.skipped, again.written) == (0, 4, 0)
-    (out / "tanis-dig-3-2.json").unlink()
-    (out / "tanis-dig-3-4.svg").write_text("edited")
+    (out / "tanis-dig-3-count-4-2.json").unlink()
+    (out / "tanis-dig-3-count-4-4.svg").write_text("edited")
     # an edited file is other content: left alone without --force, the rest is made
     again = run_batch(config, out=out, jobs=2)
-    assert (again.built, again.skipped) == (1, 2) and again.conflicts == [out / "tanis-dig-3-4.svg"]
-    assert (out / "tanis-dig-3-4.svg").read_text() == "edited"
-    assert (out / "tanis-dig-3-2.json").read_bytes() == before["tanis-dig-3-2.json"]
+    assert (again.built, again.skipped) == (1, 2) and again.conflicts == [out / "tanis-dig-3-count-4-4.svg"]
+    assert (out / "tanis-dig-3-count-4-4.svg").read_text() == "edited"
+    assert (out / "tanis-dig-3-count-4-2.json").read_bytes() == before["tanis-dig-3-count-4-2.json"]
     again = run_batch(config, out=out, jobs=2, force=True)
     assert (again.built, again.skipped, again.conflicts) == (1, 3, [])
     assert tree(out) == before
@@ -80,7 +80,7 @@ def test_a_missing_joined_pdf_rebuilds_its_item(tmp_path):
     out = tmp_path / "out"
     run_batch(config, out=out, jobs=1)
     before = tree(out)
-    (out / "tanis-dig-3.pdf").unlink()
+    (out / "tanis-dig-3-count-3.pdf").unlink()
     again = run_batch(config, out=out, jobs=1)
     assert again.built == 3 and tree(out) == before
 
@@ -91,10 +91,10 @@ def test_changed_options_rebuild_the_item(tmp_path):
     changed = TANIS.format(count=2, seed=3) + 'style = "classic"\n'
     again = run_batch(write(tmp_path, changed), out=out, jobs=1)
     assert again.built == 2 and again.skipped == 0
-    doc = json.loads((out / "tanis-dig-3-style-classic-1.json").read_text())
+    doc = json.loads((out / "tanis-dig-3-style-classic-count-2-1.json").read_text())
     assert doc["options"] == {"style": "classic"}
     # the files of the first config are still there (never deleted), named apart
-    assert json.loads((out / "tanis-dig-3-1.json").read_text())["options"] == {"style": "random"}
+    assert json.loads((out / "tanis-dig-3-count-2-1.json").read_text())["options"] == {"style": "random"}
 
 
 def test_cli_batch_summary_and_exit_codes(runner, tmp_path):

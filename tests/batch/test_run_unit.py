@@ -30,8 +30,8 @@ from generator.produce import produce
 TWO = ('[[item]]\ngame = "tumba"\nkind = "setup"\ncount = 2\nseed = 9\n'
        'format = "pdf,json"\n\n')
 ONE = '[[item]]\ngame = "tumba"\nkind = "setup"\nseed = 4\nformat = "svg"\n'
-NAMES = ["tumba-setup-4.svg", "tumba-setup-9-1.json", "tumba-setup-9-2.json",
-         "tumba-setup-9.pdf"]
+NAMES = ["tumba-setup-4.svg", "tumba-setup-9-count-2-1.json", "tumba-setup-9-count-2-2.json",
+         "tumba-setup-9-count-2.pdf"]
 
 
 def sha(path: Path) -> str:
@@ -80,21 +80,21 @@ def test_a_batch_writes_and_records_every_file_and_says_its_plan(tmp_path, confi
     doc = manifest_of(out)
     assert doc["complete"] is True and doc["failures"] == []
     files = {e["name"]: e for e in doc["files"]}
-    assert [e["name"] for e in doc["files"]] == ["tumba-setup-9-1.json", "tumba-setup-9-2.json",
-                                                 "tumba-setup-9.pdf", "tumba-setup-4.svg"]
+    assert [e["name"] for e in doc["files"]] == ["tumba-setup-9-count-2-1.json", "tumba-setup-9-count-2-2.json",
+                                                 "tumba-setup-9-count-2.pdf", "tumba-setup-4.svg"]
     for name, entry in files.items():
         assert entry["sha256"] == sha(out / name) and entry["size"] == (out / name).stat().st_size
-    pdf = files["tumba-setup-9.pdf"]
+    pdf = files["tumba-setup-9-count-2.pdf"]
     assert (pdf["item"], pdf["sub"], pdf["pages"], pdf["format"], pdf["seed"]) == \
         (1, None, 2, "pdf", 9)
     assert pdf["validation"] == {"valid": True, "violations": []}
     svg = files["tumba-setup-4.svg"]
     assert (svg["item"], svg["sub"], svg["pages"], svg["format"]) == (2, 1, 1, "svg")
-    assert files["tumba-setup-9-2.json"]["validation"] == {"valid": True, "violations": []}
+    assert files["tumba-setup-9-count-2-2.json"]["validation"] == {"valid": True, "violations": []}
     # the joined PDF is the one `tombgen tumba setup --count 2 --seed 9` makes, byte for byte
     produce("tumba", "setup", 9, count=2, out=tmp_path / "cli", formats=("pdf",))
-    assert (out / "tumba-setup-9.pdf").read_bytes() == \
-        (tmp_path / "cli" / "tumba-setup-9.pdf").read_bytes()
+    assert (out / "tumba-setup-9-count-2.pdf").read_bytes() == \
+        (tmp_path / "cli" / "tumba-setup-9-count-2.pdf").read_bytes()
     assert not (out / ".tombgen-parts").exists()  # the spool goes when its PDF is complete
 
 
@@ -116,7 +116,7 @@ def test_a_joined_item_whose_pdf_is_gone_is_built_again(tmp_path, config):
     out = tmp_path / "out"
     run_batch(config, out=out, jobs=1)
     before = tree(out)
-    (out / "tumba-setup-9.pdf").unlink()
+    (out / "tumba-setup-9-count-2.pdf").unlink()
     again = run_batch(config, out=out, jobs=1)
     # its two units have their JSON but no part left: both are built again, the SVG is not
     assert (again.built, again.skipped, again.written, again.unchanged) == (2, 1, 1, 2)
@@ -163,8 +163,8 @@ def test_a_refused_first_unit_stops_the_batch_before_any_file(tmp_path, config, 
     with pytest.raises(kind) as caught:
         run_batch(config, out=out, jobs=1, unit_fn=refuse(kind))
     assert type(caught.value) is kind
-    assert caught.value.message == (f"nothing was written:\n{config}:8: item 2.1 (tumba setup, "
-                                    "seed 4): this request cannot be met")
+    assert caught.value.message == (f"{config}:8: item 2.1 (tumba setup, seed 4): this request "
+                                    "cannot be met\nnothing was written")
     assert not out.exists()  # the folder made for it is removed again
 
 
@@ -183,9 +183,9 @@ def test_refusals_are_listed_in_item_order_with_the_line_of_the_key_they_name(tm
     with pytest.raises(InputError) as caught:  # one InputError among them: exit 2
         run_batch(config, out=out, jobs=1, unit_fn=unit_fn)
     assert caught.value.message == (
-        "nothing was written:\n"
         f"{config}:4: item 1.1 (tumba setup, seed 9): --count 2: not this time\n"
-        f"{config}:13: item 2.1 (tumba setup, seed 4): --players 3: refused")
+        f"{config}:13: item 2.1 (tumba setup, seed 4): --players 3: refused\n"
+        "nothing was written")
     assert sorted(p.name for p in out.iterdir()) == [stale.name, "keep.txt"]  # not touched
 
 
@@ -212,19 +212,19 @@ def test_a_unit_that_fails_is_recorded_with_its_line_and_the_rest_is_written(tmp
     assert failure == Failure(failure.unit, 5, "RuntimeError: injected --seed trouble")
     assert not failure.conflict and outcome.conflicts == []
     assert (outcome.built, outcome.written) == (2, 2)
-    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-4.svg", "tumba-setup-9-1.json"]
+    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-4.svg", "tumba-setup-9-count-2-1.json"]
     doc = manifest_of(out)
     assert doc["complete"] is False
     assert doc["failures"] == [{"item": 1, "sub": 2, "line": 5, "game": "tumba",
                                 "kind": "setup", "seed": 9,
                                 "error": "RuntimeError: injected --seed trouble"}]
     # the part already made waits in the spool; the rerun builds only the failed unit
-    assert (out / ".tombgen-parts" / "tumba-setup-9.pdf.spool").is_file()
+    assert (out / ".tombgen-parts" / "tumba-setup-9-count-2.pdf.spool").is_file()
     again = run_batch(config, out=out, jobs=1)
     assert (again.built, again.skipped, again.failures) == (1, 2, [])
     produce("tumba", "setup", 9, count=2, out=tmp_path / "cli", formats=("pdf",))
-    assert (out / "tumba-setup-9.pdf").read_bytes() == \
-        (tmp_path / "cli" / "tumba-setup-9.pdf").read_bytes()
+    assert (out / "tumba-setup-9-count-2.pdf").read_bytes() == \
+        (tmp_path / "cli" / "tumba-setup-9-count-2.pdf").read_bytes()
     assert manifest_of(out)["complete"] is True
 
 
@@ -252,57 +252,63 @@ def conflict_text(path: Path) -> str:
 def test_a_file_with_other_content_is_left_alone_and_reported(tmp_path, config):
     out = tmp_path / "out"
     out.mkdir()
-    (out / "tumba-setup-9-2.json").write_text("mine")
+    (out / "tumba-setup-9-count-2-2.json").write_text("mine")
     outcome = run_batch(config, out=out, jobs=1)
     [failure] = outcome.failures
-    assert failure.conflict and outcome.conflicts == [out / "tumba-setup-9-2.json"]
+    assert failure.conflict and outcome.conflicts == [out / "tumba-setup-9-count-2-2.json"]
     assert failure.line == 1 and failure.unit.sub == 1
-    assert failure.message == conflict_text(out / "tumba-setup-9-2.json")
-    assert (out / "tumba-setup-9-2.json").read_text() == "mine"
+    assert failure.message == conflict_text(out / "tumba-setup-9-count-2-2.json")
+    assert (out / "tumba-setup-9-count-2-2.json").read_text() == "mine"
     # the item's PDF is not finished without that unit; the other item is written
-    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-4.svg", "tumba-setup-9-1.json",
-                                 "tumba-setup-9-2.json"]
+    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-4.svg", "tumba-setup-9-count-2-1.json",
+                                 "tumba-setup-9-count-2-2.json"]
     assert (outcome.built, outcome.written) == (2, 2)
-    assert manifest_of(out)["failures"][0]["error"] == conflict_text(out / "tumba-setup-9-2.json")
+    assert manifest_of(out)["failures"][0]["error"] == conflict_text(out / "tumba-setup-9-count-2-2.json")
     forced = run_batch(config, out=out, jobs=1, force=True)
     assert forced.failures == [] and forced.conflicts == []
     assert (forced.built, forced.written) == (1, 2)  # the JSON replaced and the joined PDF
-    assert json.loads((out / "tumba-setup-9-2.json").read_text())["seed"] == 9
+    assert json.loads((out / "tumba-setup-9-count-2-2.json").read_text())["seed"] == 9
 
 
-def test_a_folder_where_a_file_goes_is_other_content(tmp_path):
+@pytest.mark.parametrize("force", [False, True])
+def test_a_folder_where_a_file_goes_fails_its_unit_and_publishes_none_of_its_files(tmp_path,
+                                                                                   force):
     config = write(tmp_path, ONE)
     out = tmp_path / "out"
     (out / "tumba-setup-4.svg").mkdir(parents=True)
-    outcome = run_batch(config, out=out, jobs=1)
-    assert outcome.conflicts == [out / "tumba-setup-4.svg"] and outcome.built == 0
+    outcome = run_batch(config, out=out, jobs=1, force=force)
+    [failure] = outcome.failures
+    assert not failure.conflict and outcome.built == 0 and outcome.conflicts == []
+    assert failure.message.startswith(f"{out / 'tumba-setup-4.svg'}: a folder has the name of "
+                                      "a file this run writes; nothing was changed")
     assert (out / "tumba-setup-4.svg").is_dir()
+    assert sorted(tree(out)) == ["manifest.json"]  # its JSON was not published either
 
 
 def test_a_joined_pdf_with_other_content_is_left_alone_then_finished_from_its_parts(tmp_path,
                                                                                    config):
     out = tmp_path / "out"
     out.mkdir()
-    (out / "tumba-setup-9.pdf").write_text("mine")
+    (out / "tumba-setup-9-count-2.pdf").write_text("mine")
     outcome = run_batch(config, out=out, jobs=1)
     [failure] = outcome.failures
     assert failure.conflict and failure.unit.sub == 1 and failure.line == 1
-    assert failure.message == conflict_text(out / "tumba-setup-9.pdf")
-    assert outcome.conflicts == [out / "tumba-setup-9.pdf"]
+    assert failure.message == conflict_text(out / "tumba-setup-9-count-2.pdf")
+    assert outcome.conflicts == [out / "tumba-setup-9-count-2.pdf"]
     assert (outcome.built, outcome.written) == (3, 3)
-    assert (out / "tumba-setup-9.pdf").read_text() == "mine"
-    assert (out / ".tombgen-parts" / "tumba-setup-9.pdf.spool").is_file()
-    (out / "tumba-setup-9.pdf").unlink()
+    assert (out / "tumba-setup-9-count-2.pdf").read_text() == "mine"
+    assert (out / ".tombgen-parts" / "tumba-setup-9-count-2.pdf.spool").is_file()
+    (out / "tumba-setup-9-count-2.pdf").unlink()
     said = []
     again = run_batch(config, out=out, jobs=1, notify=said.append)
     # every unit is made and every part is in the spool: the PDF is joined without building
     assert said[-1].endswith("3 units in 2 items, 3 already made; into " + str(out))
     assert (again.built, again.skipped, again.written, again.failures) == (0, 3, 1, [])
     produce("tumba", "setup", 9, count=2, out=tmp_path / "cli", formats=("pdf",))
-    assert (out / "tumba-setup-9.pdf").read_bytes() == \
-        (tmp_path / "cli" / "tumba-setup-9.pdf").read_bytes()
-    pdf = next(e for e in manifest_of(out)["files"] if e["name"] == "tumba-setup-9.pdf")
-    assert (pdf["pages"], pdf["sha256"]) == (2, sha(out / "tumba-setup-9.pdf"))
+    assert (out / "tumba-setup-9-count-2.pdf").read_bytes() == \
+        (tmp_path / "cli" / "tumba-setup-9-count-2.pdf").read_bytes()
+    pdf = next(e for e in manifest_of(out)["files"] if e["name"] == "tumba-setup-9-count-2.pdf")
+    assert (pdf["pages"], pdf["sha256"]) == (2, sha(out / "tumba-setup-9-count-2.pdf"))
     assert manifest_of(out)["complete"] is True
     assert not (out / ".tombgen-parts").exists()
 
@@ -419,8 +425,8 @@ def test_an_interrupted_batch_keeps_a_manifest_of_what_is_complete(tmp_path, con
     doc = manifest_of(out)
     assert doc["complete"] is False and doc["failures"] == []
     assert sorted(e["name"] for e in doc["files"]) == ["tumba-setup-4.svg",
-                                                       "tumba-setup-9-1.json"]
-    assert not (out / "tumba-setup-9.pdf").exists()
+                                                       "tumba-setup-9-count-2-1.json"]
+    assert not (out / "tumba-setup-9-count-2.pdf").exists()
 
 
 def test_a_manifest_that_cannot_be_saved_hides_no_interruption(tmp_path, config, monkeypatch):
@@ -441,7 +447,7 @@ def test_a_unit_with_no_part_adds_nothing_to_the_pdf(tmp_path, config):
         return result._replace(part=None) if unit.sub == 1 else result
 
     outcome = run_batch(config, out=tmp_path / "out", jobs=1, unit_fn=no_part)
-    assert not (tmp_path / "out" / "tumba-setup-9.pdf").exists()
+    assert not (tmp_path / "out" / "tumba-setup-9-count-2.pdf").exists()
     assert manifest_of(tmp_path / "out")["complete"] is False
     assert outcome.failures == [] and outcome.built == 3
 
@@ -497,7 +503,7 @@ def test_a_joined_pdf_is_named_with_its_paper_theme_and_language(tmp_path):
     out = tmp_path / "out"
     outcome = run_batch(config, out=out, jobs=1)
     assert outcome.failures == []
-    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-9-paper-letter-mono-lang-fr.pdf"]
+    assert sorted(tree(out)) == ["manifest.json", "tumba-setup-9-count-2-paper-letter-mono-lang-fr.pdf"]
 
 
 THREE = ('[[item]]\ngame = "tumba"\nkind = "setup"\ncount = 3\nseed = 9\nformat = "pdf"\n\n'
@@ -515,12 +521,12 @@ def test_a_joined_pdf_conflict_names_the_last_unit_and_force_replaces_it(tmp_pat
     config = write(tmp_path, THREE)
     out = tmp_path / "out"
     out.mkdir()
-    (out / "tumba-setup-9.pdf").write_text("mine")
+    (out / "tumba-setup-9-count-3.pdf").write_text("mine")
     outcome = run_batch(config, out=out, jobs=1)
     assert [f.text(config) for f in outcome.failures] == [
-        f"{config}:1: item 1.3 (tumba setup, seed 9): {conflict_text(out / 'tumba-setup-9.pdf')}"]
+        f"{config}:1: item 1.3 (tumba setup, seed 9): {conflict_text(out / 'tumba-setup-9-count-3.pdf')}"]
     assert [(f["item"], f["sub"], f["line"]) for f in manifest_of(out)["failures"]] == [(1, 3, 1)]
     forced = run_batch(config, out=out, jobs=1, force=True)
     assert forced.failures == [] and forced.conflicts == []
-    assert (out / "tumba-setup-9.pdf").read_bytes().startswith(b"%PDF")
+    assert (out / "tumba-setup-9-count-3.pdf").read_bytes().startswith(b"%PDF")
     assert manifest_of(out)["complete"] is True

@@ -62,8 +62,8 @@ def test_a_unit_of_a_joined_run_returns_its_pdf_part(tmp_path):
     _, dig2, _, _ = units(tmp_path)
     result = build_unit(dig2)
     assert [(n, f, p) for n, f, p, _ in result.files] == [
-        ("tanis-dig-7-2.svg", "svg", 1), ("tanis-dig-7-2-p2.svg", "svg", 1),
-        ("tanis-dig-7-2.json", "json", 0)]
+        ("tanis-dig-7-count-2-2.svg", "svg", 1), ("tanis-dig-7-count-2-2-p2.svg", "svg", 1),
+        ("tanis-dig-7-count-2-2.json", "json", 0)]
     assert result.part.startswith(b"%PDF") and result.part_pages == 2
     assert result.validation == {"valid": True, "violations": []}
 
@@ -120,7 +120,7 @@ def test_an_aid_named_otherwise_than_the_batch_expects_is_a_build_error(tmp_path
     _, _, aid, _ = units(tmp_path)
     with pytest.raises(BuildError) as err:
         build_unit(aid)
-    assert str(err.value) == ("aid file 'tanis-aid-en-poker.pdf': expected 'other.pdf'; batch "
+    assert str(err.value) == ("aid file tanis-aid-en-poker.pdf: expected other.pdf; batch "
                               "naming is out of date")
 
 

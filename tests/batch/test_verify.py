@@ -82,7 +82,7 @@ def test_cli_made_files_verify_too(runner, tmp_path):
     runner.invoke(main, ["tanis", "dig", "--seed", "5", "--count", "2", "--mono", "--paper",
                          "letter", "--style", "classic", "--out", str(out)])
     result = runner.invoke(main, ["verify", str(out)])
-    pdf = out / "tanis-dig-5-style-classic-paper-letter-mono.pdf"
+    pdf = out / "tanis-dig-5-style-classic-count-2-paper-letter-mono.pdf"
     assert result.exit_code == 0 and "ok       " + str(pdf) in result.output
     assert "3 of 3 match" in result.output
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from batch_support import write
 
-import generator.batch.verify as verify
 from generator import GENERATOR
 from generator.aids.build import aid_keywords
+from generator.batch import verify
 from generator.batch.run import run_batch
 from generator.batch.units import build_unit
 from generator.batch.verify import (
@@ -60,7 +60,7 @@ def edit_manifest(folder: Path, change) -> None:
 
 @pytest.fixture
 def made(tmp_path):
-    """A batch folder: tumba-setup-9-1.json, -9-2.json, -9.pdf (joined) and -4.svg."""
+    """A batch folder: tumba-setup-9-count-2-1.json, -9-2.json, -9.pdf (joined) and -4.svg."""
     run_batch(write(tmp_path, TWO + ONE), out=tmp_path / "out", jobs=1)
     return tmp_path / "out"
 
@@ -85,44 +85,44 @@ def test_a_check_prints_its_status_name_and_detail():
 # ---- a batch folder -----------------------------------------------------------------------------
 
 def test_a_batch_folder_is_rebuilt_and_every_file_is_ok(made):
-    expected = [("tumba-setup-9-1.json", "ok", ""), ("tumba-setup-9-2.json", "ok", ""),
-                ("tumba-setup-9.pdf", "ok", ""), ("tumba-setup-4.svg", "ok", "")]
+    expected = [("tumba-setup-9-count-2-1.json", "ok", ""), ("tumba-setup-9-count-2-2.json", "ok", ""),
+                ("tumba-setup-9-count-2.pdf", "ok", ""), ("tumba-setup-4.svg", "ok", "")]
     assert verdicts(verify_path(made, jobs=1)) == expected
     assert verdicts(verify_path(made / "manifest.json", jobs=1)) == expected
 
 
 def test_each_changed_missing_or_extra_file_is_named(made):
     flip(made / "tumba-setup-4.svg")
-    flip(made / "tumba-setup-9.pdf")
-    (made / "tumba-setup-9-2.json").unlink()
+    flip(made / "tumba-setup-9-count-2.pdf")
+    (made / "tumba-setup-9-count-2-2.json").unlink()
     (made / "notes.txt").write_text("mine")
     (made / "drafts").mkdir()
     (made / ".hidden").write_text("the batch's own")
     assert verdicts(verify_path(made, jobs=1)) == [
-        ("tumba-setup-9-1.json", "ok", ""),
-        ("tumba-setup-9-2.json", "missing", "recorded but not on disk"),
-        ("tumba-setup-9.pdf", "MISMATCH", DIFFERS),
+        ("tumba-setup-9-count-2-1.json", "ok", ""),
+        ("tumba-setup-9-count-2-2.json", "missing", "recorded but not on disk"),
+        ("tumba-setup-9-count-2.pdf", "MISMATCH", DIFFERS),
         ("tumba-setup-4.svg", "MISMATCH", DIFFERS),
         ("drafts", "UNLISTED", "a folder in the batch folder that its manifest does not list"),
         ("notes.txt", "UNLISTED", "a file in the batch folder that its manifest does not list")]
 
 
 def test_a_missing_joined_pdf_is_missing(made):
-    (made / "tumba-setup-9.pdf").unlink()
-    assert ("tumba-setup-9.pdf", "missing", "") in verdicts(verify_path(made, jobs=1))
+    (made / "tumba-setup-9-count-2.pdf").unlink()
+    assert ("tumba-setup-9-count-2.pdf", "missing", "") in verdicts(verify_path(made, jobs=1))
 
 
 def test_files_the_manifest_and_the_items_disagree_on(made):
     def change(doc):
-        doc["files"] = [e for e in doc["files"] if e["name"] != "tumba-setup-9-1.json"]
+        doc["files"] = [e for e in doc["files"] if e["name"] != "tumba-setup-9-count-2-1.json"]
         doc["files"].append({**doc["files"][0], "name": "gone.svg", "format": "svg"})
     edit_manifest(made, change)
-    (made / "tumba-setup-9-1.json").unlink()
+    (made / "tumba-setup-9-count-2-1.json").unlink()
     assert verdicts(verify_path(made, jobs=1)) == [
-        ("tumba-setup-9-2.json", "ok", ""), ("tumba-setup-9.pdf", "ok", ""),
+        ("tumba-setup-9-count-2-2.json", "ok", ""), ("tumba-setup-9-count-2.pdf", "ok", ""),
         ("tumba-setup-4.svg", "ok", ""),
         ("gone.svg", "MISMATCH", "recorded but its item no longer makes it"),
-        ("tumba-setup-9-1.json", "MISMATCH", "made by its item but not recorded")]
+        ("tumba-setup-9-count-2-1.json", "MISMATCH", "made by its item but not recorded")]
 
 
 def test_failures_and_an_unfinished_run_are_reported(made):
@@ -138,8 +138,9 @@ def test_failures_and_an_unfinished_run_are_reported(made):
     assert len(checks) == 5  # an unfinished run with failures: the failures say it
     edit_manifest(made, lambda doc: doc.update(complete=True, failures=[]))
     assert all(c.ok for c in verify_path(made, jobs=1))
-    edit_manifest(made, lambda doc: doc.pop("complete"))
-    assert not verify_path(made, jobs=1)[-1].ok
+    edit_manifest(made, lambda doc: doc.pop("complete"))  # no batch writes that
+    with pytest.raises(InputError, match="complete must be true or false"):
+        verify_path(made, jobs=1)
 
 
 def test_a_unit_that_cannot_be_rebuilt_fails_and_its_pdf_is_not_judged(made, monkeypatch):
@@ -150,9 +151,9 @@ def test_a_unit_that_cannot_be_rebuilt_fails_and_its_pdf_is_not_judged(made, mon
 
     monkeypatch.setattr(verify, "build_unit", broken)
     assert verdicts(verify_path(made, jobs=1)) == [
-        ("tumba-setup-9-1.json", "ok", ""),
-        ("tumba-setup-9-2.json", "MISMATCH", "recorded but its item no longer makes it"),
-        ("tumba-setup-9.pdf", "MISMATCH", "recorded but its item no longer makes it"),
+        ("tumba-setup-9-count-2-1.json", "ok", ""),
+        ("tumba-setup-9-count-2-2.json", "MISMATCH", "recorded but its item no longer makes it"),
+        ("tumba-setup-9-count-2.pdf", "MISMATCH", "recorded but its item no longer makes it"),
         ("tumba-setup-4.svg", "ok", ""),
         ("item 1.2 (tumba setup, seed 9)", "FAILED", "cannot make it now")]
 
@@ -164,14 +165,27 @@ def test_a_batch_of_another_version_is_one_verdict(made, monkeypatch):
          "only that version regenerates it byte for byte")]
 
 
-@pytest.mark.parametrize("change", [lambda doc: doc["items"][0].pop("game"),
-                                    lambda doc: doc["items"][0].update(formats=None),
-                                    lambda doc: doc["files"][0].pop("name")])
-def test_a_malformed_manifest_is_refused(made, change):
+@pytest.mark.parametrize("change, says", [
+    (lambda doc: doc["items"][0].pop("game"), " [items[0]]: missing key(s) game"),
+    (lambda doc: doc["items"][0].update(formats=None), " [items[0]] [formats]: expected a list"),
+    (lambda doc: doc["items"][0].update(count=10 ** 9), " [items[0]] [count]: 1000000000 is "
+     "out of range"),
+    (lambda doc: doc["items"][0]["options"].update(bogus=1), " [items[0]] [options.bogus]: "
+     "tumba setup has no option bogus"),
+    (lambda doc: doc["files"][0].pop("name"), ": not a manifest a batch wrote, so nothing is "
+     "rebuilt")])
+def test_a_malformed_manifest_is_refused_before_any_rebuild(made, change, says):
     edit_manifest(made, change)
     with pytest.raises(InputError) as caught:
-        verify_path(made, jobs=1)
-    assert caught.value.message.startswith(f"{made / 'manifest.json'}: malformed manifest (")
+        verify_path(made, jobs=1, executor=NoWork())
+    assert caught.value.message.startswith(f"{made / 'manifest.json'}{says}")
+
+
+class NoWork:
+    """An executor that fails the test if anything is rebuilt."""
+
+    def map_unordered(self, fn, units):
+        raise AssertionError("a malformed manifest was rebuilt")
 
 
 def test_unlisted_skips_hidden_files_the_manifest_and_listed_names(tmp_path):
@@ -190,9 +204,9 @@ def test_the_executor_is_made_from_jobs_and_dask_only_for_a_folder(made, monkeyp
         made_with.append((jobs, dask, Recorder()))
         return made_with[-1][2]
 
-    import generator.core.executor as executor
+    from generator.core import executor
     monkeypatch.setattr(executor, "make_executor", make)
-    verify_path(made / "tumba-setup-9-1.json", jobs=3)
+    verify_path(made / "tumba-setup-9-count-2-1.json", jobs=3)
     assert made_with == []  # one item: built in this process
     verify_path(made, jobs=3, dask="tcp://nowhere:1")
     assert [(j, d, r.closed) for j, d, r in made_with] == [(3, "tcp://nowhere:1", 1)]
@@ -219,9 +233,9 @@ def test_the_progress_bar_gets_every_unit_to_rebuild(made):
 # ---- one JSON ---------------------------------------------------------------------------------
 
 def test_an_items_json_is_rebuilt_from_its_envelope(tmp_path, made, monkeypatch):
-    json_1 = made / "tumba-setup-9-1.json"
-    assert verdicts(verify_path(made / "tumba-setup-9-2.json")) == \
-        [(str(made / "tumba-setup-9-2.json"), "ok", "")]
+    json_1 = made / "tumba-setup-9-count-2-1.json"
+    assert verdicts(verify_path(made / "tumba-setup-9-count-2-2.json")) == \
+        [(str(made / "tumba-setup-9-count-2-2.json"), "ok", "")]
     produce("tumba", "setup", 5, out=tmp_path / "fr", formats=("json",),
             options={"mode": "advanced", "players": 5}, lang="fr")
     [french] = (tmp_path / "fr").glob("*.json")
@@ -245,34 +259,42 @@ def test_a_json_with_the_defaults_left_out_is_a_single_english_item(tmp_path):
     assert verify_path(path)[0].status == "MISMATCH"  # rebuilt in English, written without lang
 
 
-@pytest.mark.parametrize("change", [
-    {"seed": "9"}, {"seed": None}, {"count": "2"}, {"item": "1"}, {"item": 0}, {"item": 3},
-    {"options": []}, {"lang": 7}])
-def test_a_json_whose_run_is_malformed_is_refused(made, change):
-    path = made / "tumba-setup-9-2.json"
+@pytest.mark.parametrize("change, says", [
+    ({"seed": "9"}, ' [seed]: "9" is not a seed'), ({"seed": None}, " [seed]: no seed"),
+    ({"count": "2"}, ' [count]: "2" is out of range'), ({"item": "1"}, ' [item]: "1" is out of'),
+    ({"item": 0}, " [item]: 0 is out of range (an item of the run: 1–2)"),
+    ({"item": 3}, " [item]: 3 is out of range"),
+    ({"options": []}, " [options]: expected an object of option values, found []"),
+    ({"lang": 7}, " [lang]: 7 is not a language tumba setup is printed in (en, fr)"),
+    ({"options": {"players": 99}}, " [options.players]: --players 99: at most 6")])
+def test_a_json_whose_run_is_malformed_is_refused(made, change, says):
+    path = made / "tumba-setup-9-count-2-2.json"
     doc = json.loads(path.read_text())
     doc.update(change)
     path.write_text(json.dumps(doc))
     with pytest.raises(InputError) as caught:
         verify_path(path)
-    assert caught.value.message == \
-        f"{path}: seed, item, count, lang or options missing or malformed"
+    assert caught.value.message.startswith(f"{path}{says}")
 
 
 def test_the_last_item_of_a_count_run_is_in_range(made):
-    path = made / "tumba-setup-9-2.json"
+    path = made / "tumba-setup-9-count-2-2.json"
     doc = json.loads(path.read_text())
     assert (doc["item"], doc["count"]) == (2, 2)
     assert verify_path(path)[0].ok
 
 
-def test_a_json_that_cannot_be_rebuilt_fails(made):
-    path = made / "tumba-setup-9-1.json"
-    doc = json.loads(path.read_text())
-    doc["options"] = {"players": 99}
-    path.write_text(json.dumps(doc))
+def test_a_json_that_cannot_be_rebuilt_fails(made, monkeypatch):
+    from generator import produce
+
+    def refuse(*args, **kwargs):
+        raise InputError("this item cannot be made here")
+
+    monkeypatch.setattr(produce, "build_one", refuse)
+    path = made / "tumba-setup-9-count-2-1.json"
     [check] = verify_path(path)
-    assert (check.name, check.status) == (str(path), "FAILED") and "99" in check.detail
+    assert (check.name, check.status, check.detail) == \
+        (str(path), "FAILED", "this item cannot be made here")
 
 
 def test_a_json_of_something_tombgen_does_not_generate_is_refused(tmp_path):
@@ -281,8 +303,9 @@ def test_a_json_of_something_tombgen_does_not_generate_is_refused(tmp_path):
                                 "generator": GENERATOR}))
     with pytest.raises(InputError) as caught:
         verify_path(path)
-    assert caught.value.message == (f"{path} [format]: 'tombgen/batch.nothing' is not an item "
-                                    "tombgen generates, so it cannot be regenerated")
+    assert caught.value.message == (f"{path} [format]: a tombgen/batch.nothing is not an item "
+                                    "tombgen makes from a seed, so it cannot be made again to "
+                                    "compare; tombgen validate checks it")
 
 
 # ---- one PDF ----------------------------------------------------------------------------------
@@ -292,7 +315,7 @@ def test_a_one_item_pdf_and_a_joined_pdf_are_rebuilt(tmp_path, made):
             mono=True, options={"mode": "advanced", "players": 5}, lang="fr")
     [one] = (tmp_path / "one").glob("*.pdf")
     assert verdicts(verify_path(one)) == [(str(one), "ok", "")]
-    joined = made / "tumba-setup-9.pdf"
+    joined = made / "tumba-setup-9-count-2.pdf"
     assert verdicts(verify_path(joined, jobs=1)) == [(str(joined), "ok", "")]
     copy = tmp_path / "COPY.PDF"
     copy.write_bytes(joined.read_bytes())
@@ -310,7 +333,7 @@ def test_a_joined_pdf_whose_items_cannot_be_rebuilt_fails(made, monkeypatch):
         return build_unit(unit)
 
     monkeypatch.setattr(verify, "build_unit", broken)
-    joined = made / "tumba-setup-9.pdf"
+    joined = made / "tumba-setup-9-count-2.pdf"
     assert verdicts(verify_path(joined, jobs=1)) == [(str(joined), "FAILED",
                                                       "cannot make it now")]
     monkeypatch.setattr(verify, "_rebuild", lambda *args: {})
@@ -335,7 +358,7 @@ def pdf_item_of(game, kind, seed):
 
 
 def test_a_pdf_of_another_version_or_program_is_one_verdict(tmp_path, made, monkeypatch):
-    joined = made / "tumba-setup-9.pdf"
+    joined = made / "tumba-setup-9-count-2.pdf"
     monkeypatch.setattr(verify, "GENERATOR", "tombgen 9.9.9")
     assert verdicts(verify_path(joined)) == [(str(joined), "VERSION", f"made by {GENERATOR}, "
                                               "this is tombgen 9.9.9: only that version "
@@ -349,28 +372,34 @@ def test_a_pdf_of_a_product_this_tombgen_does_not_make_is_refused(tmp_path):
     path = joined_pdf(tmp_path / "x.pdf", "tombgen, tumba, bones, seed=9, count=1, options={}")
     with pytest.raises(InputError) as caught:
         verify_path(path)
-    assert caught.value.message == f"{path}: tumba bones is not an item this tombgen makes"
+    assert caught.value.message == (f"{path} (its metadata keywords): tumba bones is not a "
+                                    "product tombgen makes")
 
 
 @pytest.mark.parametrize("keywords, says", [
     ("tombgen, tumba, aid", "this player-aid PDF does not record all its options"),
-    ("tombgen, tumba, setup, options={}", "malformed metadata keywords ('seed')"),
+    ("tombgen, tumba, setup, options={}", "its metadata keywords have no seed=; they do not "
+     "describe a tombgen run"),
     ("tombgen, tumba, aid, lang=en", "this player-aid PDF does not record all its options (it "
      "was made before aids did); verify the batch folder (manifest.json) that made it"),
     ("tombgen, tumba, setup, seed=9, count=1", "its metadata does not identify a tombgen item"),
     ("tombgen, tumba, options={}", "its metadata does not identify a tombgen item"),
     ("reportlab, tumba, setup, options={}", "its metadata does not identify a tombgen item"),
     ("", "its metadata does not identify a tombgen item"),
-    ("tombgen, tumba, setup, count=1, options={}", "malformed metadata keywords ('seed')"),
-    ("tombgen, tumba, setup, seed=9, options={}", "malformed metadata keywords ('count')"),
-    ("tombgen, tumba, setup, seed=x, count=1, options={}", "malformed metadata keywords"),
-    ("tombgen, tumba, setup, seed=9, count=1, options={", "malformed metadata keywords"),
+    ("tombgen, tumba, setup, count=1, options={}", "its metadata keywords have no seed="),
+    ("tombgen, tumba, setup, seed=9, options={}", "its metadata keywords have no count="),
+    ("tombgen, tumba, setup, seed=x, count=1, options={}", "(its metadata keywords) [seed]: x "
+     "is not a whole number ≥ 0"),
+    ("tombgen, tumba, setup, seed=9, count=1, options={", "(its metadata keywords: options=):1:2:"
+     " invalid JSON"),
+    ("tombgen, tumba, setup, seed=9, count=1, options={\"x\": 1}", "(its metadata keywords) "
+     "[options.x]: tumba setup has no option x"),
 ])
 def test_a_pdf_whose_keywords_do_not_describe_a_run_is_refused(tmp_path, keywords, says):
     path = joined_pdf(tmp_path / "x.pdf", keywords)
     with pytest.raises(InputError) as caught:
         verify_path(path)
-    assert caught.value.message.startswith(f"{path}: {says}")
+    assert caught.value.message.startswith(f"{path}{' ' if says.startswith('(') else ': '}{says}")
 
 
 def test_the_run_a_pdf_describes():
@@ -381,8 +410,11 @@ def test_the_run_a_pdf_describes():
             item.options, item.lang) == ("tut", "trail", 12, 3, "letter", True, ("pdf",),
                                          {"shape": "spiral", "players": 6}, "fr")
     plain = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
-                                                  "mono=maybe, options={}"})
+                                                  "options={}"})
     assert (plain.paper, plain.mono, plain.lang, plain.options) == ("a4", False, "en", {})
+    with pytest.raises(InputError, match="mono true or false"):  # no run writes mono=maybe
+        pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
+                                             "mono=maybe, options={}"})
 
 
 def test_an_unreadable_pdf_is_refused(tmp_path):
@@ -399,7 +431,7 @@ AID = {"lang": "en", "size": "poker", "variant": "en", "bleed": 0.0, "mono": Tru
 
 
 def test_an_aid_pdf_is_rebuilt_from_its_keywords(tmp_path, monkeypatch):
-    import generator.aids.build as build
+    from generator.aids import build
 
     path = joined_pdf(tmp_path / "aid.pdf", aid_keywords("tanis", **AID))
     calls = []
@@ -433,15 +465,15 @@ def test_a_folder_without_a_manifest_checks_each_json_and_pdf(tmp_path):
     produce("tumba", "setup", 5, count=2, out=tmp_path, formats=("json", "pdf", "svg"))
     (tmp_path / "other.json").write_text('{"not": "tombgen"}')
     (tmp_path / "broken.pdf").write_bytes(b"not a pdf")
-    respace(tmp_path / "tumba-setup-5-2.json")
+    respace(tmp_path / "tumba-setup-5-count-2-2.json")
     assert verdicts(verify_path(tmp_path, jobs=1)) == [
-        (str(tmp_path / "tumba-setup-5-1.json"), "ok", ""),
-        (str(tmp_path / "tumba-setup-5-2.json"), "MISMATCH", DIFFERS),
-        (str(tmp_path / "tumba-setup-5.pdf"), "ok", "")]
+        (str(tmp_path / "tumba-setup-5-count-2-1.json"), "ok", ""),
+        (str(tmp_path / "tumba-setup-5-count-2-2.json"), "MISMATCH", DIFFERS),
+        (str(tmp_path / "tumba-setup-5-count-2.pdf"), "ok", "")]
     upper = tmp_path / "up"
     upper.mkdir()
-    (upper / "A.JSON").write_bytes((tmp_path / "tumba-setup-5-1.json").read_bytes())
-    (upper / "B.PDF").write_bytes((tmp_path / "tumba-setup-5.pdf").read_bytes())
+    (upper / "A.JSON").write_bytes((tmp_path / "tumba-setup-5-count-2-1.json").read_bytes())
+    (upper / "B.PDF").write_bytes((tmp_path / "tumba-setup-5-count-2.pdf").read_bytes())
     assert [c.status for c in verify_path(upper, jobs=1)] == ["ok", "ok"]
 
 
@@ -450,8 +482,8 @@ def test_a_folder_with_nothing_to_verify_is_refused(tmp_path):
     (tmp_path / "other.json").write_text('{"not": "tombgen"}')
     with pytest.raises(InputError) as caught:
         verify_path(tmp_path)
-    assert caught.value.message == \
-        f"{tmp_path}: no manifest.json and no tombgen JSON or PDF to verify"
+    assert caught.value.message == (f"{tmp_path}: no manifest.json and no item of tombgen (its "
+                                    "JSON or PDF) to make again and compare")
 
 
 def test_targets_verify_refuses(tmp_path, made):
@@ -476,45 +508,37 @@ def test_a_one_item_unit_that_cannot_be_rebuilt_fails_alone(made, monkeypatch):
 
     monkeypatch.setattr(verify, "build_unit", broken)
     assert verdicts(verify_path(made, jobs=1)) == [
-        ("tumba-setup-9-1.json", "ok", ""), ("tumba-setup-9-2.json", "ok", ""),
-        ("tumba-setup-9.pdf", "ok", ""),
+        ("tumba-setup-9-count-2-1.json", "ok", ""), ("tumba-setup-9-count-2-2.json", "ok", ""),
+        ("tumba-setup-9-count-2.pdf", "ok", ""),
         ("tumba-setup-4.svg", "MISMATCH", "recorded but its item no longer makes it"),
         ("item 2.1 (tumba setup, seed 4)", "FAILED", "cannot make it now")]
 
 
-def test_a_manifest_without_files_or_failures_lists(made):
+def test_a_manifest_without_failures_or_files_lists(made):
     edit_manifest(made, lambda doc: doc.pop("failures"))
     assert all(c.ok for c in verify_path(made, jobs=1))
-    edit_manifest(made, lambda doc: doc.pop("files"))
-    not_recorded = "made by its item but not recorded"
-    unlisted_file = "a file in the batch folder that its manifest does not list"
-    assert verdicts(verify_path(made, jobs=1)) == [
-        ("tumba-setup-9-1.json", "MISMATCH", not_recorded),
-        ("tumba-setup-9-2.json", "MISMATCH", not_recorded),
-        ("tumba-setup-4.svg", "MISMATCH", not_recorded),
-        ("tumba-setup-4.svg", "UNLISTED", unlisted_file),
-        ("tumba-setup-9-1.json", "UNLISTED", unlisted_file),
-        ("tumba-setup-9-2.json", "UNLISTED", unlisted_file),
-        ("tumba-setup-9.pdf", "UNLISTED", unlisted_file)]
+    edit_manifest(made, lambda doc: doc.pop("files"))  # no batch writes that: nothing rebuilt
+    with pytest.raises(InputError, match="files must be a list of file entries"):
+        verify_path(made, jobs=1, executor=NoWork())
 
 
 def test_only_an_entry_without_a_sub_item_is_a_joined_pdf(made):
     def pdf_of_a_unit(doc):
         next(e for e in doc["files"] if e["format"] == "pdf")["sub"] = 2
     edit_manifest(made, pdf_of_a_unit)
-    assert ("tumba-setup-9.pdf", "MISMATCH", "recorded but its item no longer makes it") in \
+    assert ("tumba-setup-9-count-2.pdf", "MISMATCH", "recorded but its item no longer makes it") in \
         verdicts(verify_path(made, jobs=1))
 
     def json_without_sub(doc):
         doc["files"].sort(key=lambda e: e["format"] != "pdf")  # the PDF's entry first
-        next(e for e in doc["files"] if e["name"] == "tumba-setup-9-2.json")["sub"] = None
+        next(e for e in doc["files"] if e["name"] == "tumba-setup-9-count-2-2.json")["sub"] = None
         next(e for e in doc["files"] if e["format"] == "pdf")["sub"] = None
     edit_manifest(made, json_without_sub)
     assert all(c.ok for c in verify_path(made, jobs=1))
 
 
 def test_a_json_without_options_is_rebuilt_with_none_and_differs(made):
-    path = made / "tumba-setup-9-1.json"
+    path = made / "tumba-setup-9-count-2-1.json"
     doc = json.loads(path.read_text())
     doc.pop("options")
     path.write_text(json.dumps(doc))
@@ -522,14 +546,14 @@ def test_a_json_without_options_is_rebuilt_with_none_and_differs(made):
 
 
 def test_pdf_item_reads_the_metadata_itself_when_not_given(made):
-    item = pdf_item(made / "tumba-setup-9.pdf")
+    item = pdf_item(made / "tumba-setup-9-count-2.pdf")
     assert (item.game, item.kind, item.seed, item.count, item.options) == \
         ("tumba", "setup", 9, 2, {"mode": "standard", "players": 4})
 
 
 def test_a_pdf_without_keywords_is_no_tombgen_item(made, monkeypatch):
     monkeypatch.setattr(verify, "pdf_info", lambda path: {"Creator": GENERATOR})
-    path = made / "tumba-setup-9.pdf"
+    path = made / "tumba-setup-9-count-2.pdf"
     with pytest.raises(InputError) as caught:
         verify_path(path)
     assert caught.value.message == f"{path}: its metadata does not identify a tombgen item"
@@ -537,13 +561,13 @@ def test_a_pdf_without_keywords_is_no_tombgen_item(made, monkeypatch):
 
 def test_a_keyword_value_may_hold_an_equals_sign():
     item = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
-                                                 "paper=a=b, options={}"})
-    assert item.paper == "a=b"
+                                                 "lang=en, options={\"table\":\"a=b\"}"})
+    assert item.options == {"table": "a=b"}
 
 
 def test_a_joined_pdf_of_a_product_with_extra_files_is_rebuilt(tmp_path):
     # each Hidden Realms map unit also makes its .toml, which the PDF does not record
     produce("realms", "map", 7, count=2, out=tmp_path, formats=("pdf",),
             options={"rating_games": 0})
-    path = tmp_path / "realms-map-7-rating-games-0.pdf"
+    path = tmp_path / "realms-map-7-rating-games-0-count-2.pdf"
     assert verdicts(verify_path(path, jobs=1)) == [(str(path), "ok", "")]

@@ -37,7 +37,7 @@ def test_a_key_missing_in_one_language_is_found(planted):
     path.write_text(text.replace('[aid.turn]\ntitle = "À votre tour"\n', "[aid.turn]\n"),
                     encoding="utf-8")
     found = problems(planted)
-    assert len(found) == 1 and "fr/tanis.toml: missing 'tanis.aid.turn.title'" in found[0]
+    assert len(found) == 1 and "fr/tanis.toml: missing tanis.aid.turn.title " in found[0]
 
 
 def test_a_placeholder_only_one_language_has_is_found(planted):
@@ -59,7 +59,7 @@ def test_a_placeholder_only_one_language_has_is_found(planted):
 
 def test_a_missing_key_is_an_error_naming_key_and_file_never_english(planted):
     cat = Catalogue("fr", planted)
-    with pytest.raises(BuildError, match=r"fr/tanis\.toml: missing string 'tanis\.aid\.nothing'"):
+    with pytest.raises(BuildError, match=r"fr/tanis\.toml: missing string tanis\.aid\.nothing "):
         cat["tanis.aid.nothing"]
     with pytest.raises(BuildError, match=r"fr/chess\.toml: no catalogue file"):
         cat["chess.aid.title"]

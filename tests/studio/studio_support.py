@@ -86,6 +86,6 @@ def start_server(*args: str) -> tuple[subprocess.Popen, str]:
                               cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
     line = server.stdout.readline()
-    found = re.search(r"(http://\S+/)", line)
+    found = re.search(r"(http://\S+/(?:\?token=\S+)?)", line)
     assert found, line + server.stdout.read()
     return server, found.group(1)

@@ -1,10 +1,25 @@
 """Hidden Realms: The Mummy's Tomb — maps, the rules engine, bots and game sheets."""
 
-from generator.registry import DataRef, GameSpec, Option, ProductSpec
+from generator.registry import Bound, DataRef, GameSpec, Option, ProductSpec
 
 _M = "generator.games.realms"
 _DATA = f"{_M}.model:data"
 _RANDOM = (("map", ("random",)),)
+_SIDE = DataRef(_DATA, "map.max_size")
+_GAMES = DataRef("generator.core.limits:limits", "run.games")
+
+
+def _map_bounds(at: str = "") -> tuple[Bound, ...]:
+    """A map's lists: no more entries than the largest map has squares (entrances: sides of
+    border squares)."""
+    return (Bound(f"{at}entrances", 0, (4, _SIDE), "entrances: sides of border squares"),
+            Bound(f"{at}stone", 0, (_SIDE, _SIDE), "squares of the largest map"),
+            Bound(f"{at}rooms", 0, (_SIDE, _SIDE), "squares of the largest map"),
+            Bound(f"{at}findings", 0, (_SIDE, _SIDE), "squares of the largest map"))
+
+
+_RATING_BOUNDS = (Bound("games", 1, _GAMES, "games a rating plays"),
+                  Bound("max_games", 1, _GAMES, "games a rating plays"))
 _RATING = "Bot games that rate each {what} (par = their median score); 0 = not rated."
 
 SPEC = GameSpec(
@@ -79,4 +94,16 @@ SPEC = GameSpec(
                ("simulation", f"{_M}.simulate:validate_simulation"),
                ("score", f"{_M}.rules_scoring:validate_score_document"),
                ("rating", f"{_M}.rating:validate_rating_document")),
+    bounds=(
+        ("map", (*_map_bounds(), *(Bound(f"rating.{b.path}", b.low, b.high, b.what)
+                                   for b in _RATING_BOUNDS))),
+        ("sheet", (Bound("players", 1, DataRef(_DATA, "sheet.max_players"), "players"),
+                   *_map_bounds("map."),
+                   Bound("maps", 0, DataRef(_DATA, "sheet.max_players"), "a map per player"),
+                   *_map_bounds("maps[].map."))),
+        ("rating", _RATING_BOUNDS),
+        ("simulation", (Bound("players", 0, DataRef(_DATA, "sheet.max_players"), "players"),
+                        Bound("seats", 0, DataRef(_DATA, "sheet.max_players"), "seats"),
+                        Bound("seats[].scores", 0, _GAMES, "a score per game"))),
+    ),
 )

@@ -25,7 +25,7 @@ from generator.core.envelope import read_text
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import parse_toml
 from generator.core.report import Report
-from generator.games.realms.model import Entrance, Finding, Map, Room, data, map_from_fields
+from generator.games.realms.model import Entrance, Finding, Map, Room, data
 
 FILE_SCHEMA = {"name": str, "difficulty": str, "description": str, "grid": str}
 MAP_FORMAT = "tombgen/realms.map"
@@ -265,10 +265,11 @@ def read_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Re
     """:func:`read_map` for a map file's text (TOML, or with ``as_json`` a JSON map document)."""
     if as_json:
         from generator.core.envelope import check_envelope, parse_json
+        from generator.validate import document_item
 
         doc = parse_json(text, source)
         check_envelope(doc, source, MAP_FORMAT)
-        return map_from_fields(doc, source), Report(source), {}
+        return document_item(MAP_FORMAT, doc, source).map, Report(source), {}
     parsed = parse_map_text(text, source)
     return parsed.map, parsed.report, parsed.places
 

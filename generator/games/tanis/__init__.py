@@ -1,8 +1,9 @@
 """Tanis: dig patterns for the layered dig box, the game engine and its bots."""
 
-from generator.registry import DataRef, GameSpec, Option, ProductSpec
+from generator.registry import Bound, DataRef, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tanis"
+_DATA = f"{_M}.model:data"
 
 SPEC = GameSpec(
     name="tanis",
@@ -32,4 +33,12 @@ SPEC = GameSpec(
     documents=(("simulation", f"{_M}.simulate:validate_simulation"),
                ("record", f"{_M}.records:validate_record_document"),
                ("score", f"{_M}.rules_scoring:validate_score_output")),
+    bounds=(
+        ("dig", (Bound("layers", 0, DataRef(_DATA, "box.layers"), "layers in the box"),
+                 Bound("layers[]", 0, DataRef(_DATA, "box.tiles_per_layer"),
+                       "tiles in a layer"))),
+        ("simulation", (Bound("players", 0, DataRef(_DATA, "play.players"), "players"),
+                        Bound("seats", 0, DataRef(_DATA, "play.players"), "seats"))),
+        ("score", (Bound("players", 0, DataRef(_DATA, "play.players"), "players"),)),
+    ),
 )

@@ -1,9 +1,12 @@
 """Tutan Tumba: board setups, the rules engine, bots and the roll helper."""
 
-from generator.registry import DataRef, GameSpec, Option, ProductSpec
+from generator.registry import Bound, DataRef, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tumba"
 _DATA = f"{_M}.model:data"
+_PLAYERS = Bound("players", DataRef(_DATA, "components.min_players"),
+                 DataRef(_DATA, "components.max_players"), "players")
+_LINES = Bound("lines", 0, DataRef(_DATA, "geometry.lines"), "lines of the tomb")
 
 SPEC = GameSpec(
     name="tumba",
@@ -36,4 +39,17 @@ SPEC = GameSpec(
                ("record", f"{_M}.records:validate_record_document"),
                ("roll", f"{_M}.rules_roll:validate_roll_document"),
                ("board", f"{_M}.model_board:validate_board_document")),
+    bounds=(
+        ("setup", (_PLAYERS, _LINES,
+                   # placing every chamber and passage, dealing to every player and the moves
+                   # in between: far fewer than a step per chamber for every line
+                   Bound("log", 0, (DataRef(_DATA, "geometry.lines"),
+                                    DataRef(_DATA, "components.chambers")), "steps of a deal"))),
+        ("board", (_PLAYERS, _LINES, Bound("player", 1, DataRef(_DATA, "components.max_players"),
+                                           "the player to move"),
+                   Bound("mummies", 0, DataRef(_DATA, "geometry.lines"), "lines of the tomb"))),
+        ("simulation", (Bound("players", 0, DataRef(_DATA, "components.max_players"),
+                              "players"),
+                        Bound("seats", 0, DataRef(_DATA, "components.max_players"), "seats"))),
+    ),
 )

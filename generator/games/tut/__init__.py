@@ -1,6 +1,6 @@
 """Tutankhamen: the rules engine (English and French rules), bots and trail layouts."""
 
-from generator.registry import DataRef, Follows, GameSpec, Option, ProductSpec
+from generator.registry import Bound, DataRef, Follows, GameSpec, Option, ProductSpec
 
 _M = "generator.games.tut"
 _DATA = f"{_M}.model:data"
@@ -48,4 +48,15 @@ SPEC = GameSpec(
     documents=(("simulation", f"{_M}.simulate:validate_simulation"),
                ("record", f"{_M}.records:validate_record_document"),
                ("score-set", f"{_M}.rules_scoring:validate_score_set_document")),
+    bounds=(
+        ("trail", (Bound("players", DataRef(_DATA, "trail.min_players"),
+                         DataRef(_DATA, "trail.max_players"), "players at the table"),
+                   Bound("table[]", 1, DataRef(_DATA, "trail.max_side"), "cells a table side"),
+                   Bound("tiles", 0, DataRef(_DATA, "trail.length"), "tiles on the trail"),
+                   Bound("path", 0, DataRef(_DATA, "trail.length"), "cells of the trail"))),
+        ("simulation", (Bound("players", 0, DataRef(_DATA, "trail.max_players"), "players"),
+                        Bound("seats", 0, DataRef(_DATA, "trail.max_players"), "seats"))),
+        ("score-set", (Bound("payments", 0, DataRef(_DATA, "trail.max_players"),
+                             "players who pay"),)),
+    ),
 )

@@ -136,11 +136,16 @@ def parse_request(doc: Any, source: str) -> dict[str, Any]:
         raise InputError(f"{source} [order]: expected a list of player names, furthest along first")
     if len(set(order)) != len(order):
         raise InputError(f"{source} [order]: a player is listed twice")
-    named = set(holdings) | set(wild) | ({king} if king else set())
-    missing = sorted(named - set(order))
-    if missing:
-        raise InputError(f"{source} [order]: {', '.join(missing)} missing; list every player by "
-                         "token position, furthest along first")
+    listed = set(order)
+    for key, names in (("holdings", holdings), ("wild", wild),
+                       ("king_tut", {king: 1} if king else {})):
+        stranger = next((name for name in names if name not in listed), None)
+        if stranger is not None:  # the place the unknown name was written, not [order]
+            place = f"{key}.{stranger}" if key != "king_tut" else key
+            raise InputError(f"{source} [{place}]: {stranger} is not a player of order "
+                             f"({', '.join(order) or 'nobody'}); correct the name, or add "
+                             f"{stranger} to order (every player by token position, furthest "
+                             "along first)")
     return {"variant": variant, "value": doc["value"], "holdings": holdings, "wild": wild,
             "king_tut": king, "order": order}
 

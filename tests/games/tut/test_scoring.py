@@ -149,7 +149,7 @@ def test_more_pharaohs_than_exist_is_a_rule_error():
     (req(value=3), "not a set value"),
     (req(holdings={"A": -1}), "whole number"),
     (req(holdings={"A": 1}, order=["A", "A"]), "listed twice"),
-    (req(holdings={"A": 1, "B": 1}, order=["A"]), "B missing"),
+    (req(holdings={"A": 1, "B": 1}, order=["A"]), r"\[holdings.B\]: B is not a player of order"),
     ({**req(holdings={"A": 1}), "colour": "red"}, "unknown key"),
     (req(holdings={"A": 1}, king_tut=3), "king_tut"),
 ])

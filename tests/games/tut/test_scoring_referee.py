@@ -126,11 +126,14 @@ def test_rule_errors_word_for_word(doc, message):
      "t [order]: expected a list of player names, furthest along first"),
     (req(holdings={"A": 1}, order=["A", "A"]), "t [order]: a player is listed twice"),
     (req(holdings={"A": 1, "C": 1, "B": 1}, order=["A"]),
-     "t [order]: B, C missing; list every player by token position, furthest along first"),
+     "t [holdings.C]: C is not a player of order (A); correct the name, or add C to order "
+     "(every player by token position, furthest along first)"),
     (req(holdings={"A": 1}, wild={"C": 1}, order=["A"]),
-     "t [order]: C missing; list every player by token position, furthest along first"),
+     "t [wild.C]: C is not a player of order (A); correct the name, or add C to order "
+     "(every player by token position, furthest along first)"),
     (req(holdings={"A": 1}, king_tut="K", order=["A"]),
-     "t [order]: K missing; list every player by token position, furthest along first"),
+     "t [king_tut]: K is not a player of order (A); correct the name, or add K to order "
+     "(every player by token position, furthest along first)"),
 ])
 def test_input_errors_word_for_word(doc, message):
     with pytest.raises(InputError) as err:
