@@ -269,8 +269,9 @@ def _whole(fields: dict[str, str], key: str, path: Path) -> int:
     """A whole number of the keywords (``seed=12``): digits only, as tombgen writes them."""
     text = fields[key]
     if not text.isascii() or not text.isdigit() or len(text) > 40:
-        raise InputError(f"{path} (its metadata keywords) [{key}]: {shown(text)} is not a "
-                         f"whole number ≥ 0, as tombgen writes the {key}")
+        raise InputError(f"{path} (its metadata keywords) [{key}]: "
+                         f"{shown(text, literals=False)} is not a whole number ≥ 0, as tombgen "
+                         f"writes the {key}")
     return int(text)
 
 
