@@ -79,7 +79,8 @@ def entry_key(entry: dict[str, Any]) -> str:
                          "seed": entry.get("seed"), "sub": (entry.get("sub") or 0) - 1,
                          "count": entry.get("count"), "paper": entry.get("paper"),
                          "mono": entry.get("mono"), "lang": entry.get("lang", "en"),
-                         "options": entry.get("options")})
+                         "options": entry.get("options"),
+                         **({"cmyk": True} if entry.get("cmyk") else {})})
 
 
 def pdf_key(item: Item | dict[str, Any]) -> str:
@@ -90,7 +91,7 @@ def pdf_key(item: Item | dict[str, Any]) -> str:
     return options_json({"pdf": True, "game": get("game"), "kind": get("kind"),
                          "seed": get("seed"), "count": get("count"), "paper": get("paper"),
                          "mono": get("mono"), "lang": get("lang") or "en",
-                         "options": get("options")})
+                         "options": get("options"), **({"cmyk": True} if get("cmyk") else {})})
 
 
 class Manifest:
@@ -160,7 +161,8 @@ class Manifest:
             "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": unit.game,
             "kind": unit.kind, "seed": unit.seed, "derived_seed": unit.derived_seed,
             "count": unit.count, "paper": unit.paper, "mono": unit.mono,
-            **({} if unit.is_aid else {"lang": unit.lang}), "options": unit.options,
+            **({} if unit.is_aid else {"lang": unit.lang, "cmyk": unit.cmyk}),
+            "options": unit.options,
             "format": fmt, "pages": pages, "size": size,
             "sha256": sha, "validation": validation})
 
@@ -169,8 +171,8 @@ class Manifest:
         self._put({
             "name": name, "item": item.number, "sub": None, "game": item.game,
             "kind": item.kind, "seed": item.seed, "derived_seed": None, "count": item.count,
-            "paper": item.paper, "mono": item.mono, "lang": item.lang, "options": item.options,
-            "format": "pdf",
+            "paper": item.paper, "mono": item.mono, "lang": item.lang, "cmyk": item.cmyk,
+            "options": item.options, "format": "pdf",
             "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
@@ -264,7 +266,8 @@ def items_from(doc: dict[str, Any]) -> list[Item]:
         items.append(Item(raw["item"] - 1, raw.get("line", 0), raw["game"], raw["kind"],
                           raw.get("seed"), raw["count"], raw["paper"], raw["mono"],
                           tuple(raw["formats"]), raw.get("options", {}),
-                          tuple(raw.get("games", ())), lang=raw.get("lang", "en")))
+                          tuple(raw.get("games", ())), lang=raw.get("lang", "en"),
+                          cmyk=bool(raw.get("cmyk", False))))
     return items
 
 

@@ -250,7 +250,8 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
     try:
         return Item(0, 0, parts[1], parts[2], int(fields["seed"]), int(fields["count"]),
                     fields.get("paper", "a4"), fields.get("mono", "no") == "yes", ("pdf",),
-                    json.loads(options), lang=fields.get("lang", "en"))
+                    json.loads(options), lang=fields.get("lang", "en"),
+                    cmyk=fields.get("cmyk", "no") == "yes")
     except (KeyError, ValueError) as exc:
         raise InputError(f"{path}: malformed metadata keywords ({exc})") from None
 
