@@ -1,7 +1,7 @@
 """Card backs: one simple design per game (colour, motif, name), as a one-page PDF.
 
-The colours and the motif of each game come from ``seeds/cards.toml`` ``[back.<game>]``; the
-mono theme draws the same design black on white. The back is a scene (:mod:`generator.draw.scene`)
+The colours and the motif of each game come from ``seeds/cards.toml`` ``[back.<game>]``, the
+game's name white on the colour; the mono theme draws the same design black on white. The back is a scene (:mod:`generator.draw.scene`)
 written by the PDF backend, so it prints in press colours with ``--cmyk`` like everything else.
 Its colour covers the bleed too, so that a duplex print a millimetre off still shows no white
 edge, and nothing of it runs along the trim: the motif, the game's name and "player aid" are one
@@ -24,7 +24,7 @@ PT = 25.4 / 72
 
 def _maze(pen: Style) -> list[Item]:
     """Nested square walls, each with a gap: a dungeon plan."""
-    walls = []
+    walls: list[tuple[float, float, float, float]] = []
     for i, gap in enumerate(("top", "right", "bottom", "left")):
         a, b = 10 + 10 * i, 90 - 10 * i
         sides = {"top": (a, a, b, a), "right": (b, a, b, b), "bottom": (b, b, a, b),
@@ -75,11 +75,13 @@ def _tomb(pen: Style) -> list[Item]:
 MOTIFS = {"maze": _maze, "pyramid": _pyramid, "strips": _strips, "tomb": _tomb}
 
 
-def back_colours(design: dict[str, Any], mono: bool) -> tuple[str, str]:
-    """(background, pattern) screen colours of a back in the colour or mono theme."""
+def back_colours(design: dict[str, Any], mono: bool) -> tuple[str, str, str]:
+    """(background, pattern, name) screen colours of a back in the colour or mono theme: the
+    name is white on the colour (no ink: text in press colours is black ink or none), black on
+    the mono white."""
     if mono:
-        return "#ffffff", "#000000"
-    return design["colour"]["rgb"], design["pattern"]["rgb"]
+        return "#ffffff", "#000000", "#000000"
+    return design["colour"]["rgb"], design["pattern"]["rgb"], "#ffffff"
 
 
 def back_page(game: str, title: str, label: str, fmt: CardFormat, mono: bool,
@@ -94,7 +96,7 @@ def back_page(game: str, title: str, label: str, fmt: CardFormat, mono: bool,
 
         raise InputError(f"seeds/cards.toml [back.{game}] motif: unknown motif "
                          f"{design['motif']!r}; choose one of {', '.join(sorted(MOTIFS))}")
-    colour, pattern = back_colours(design, mono)
+    colour, pattern, name = back_colours(design, mono)
     w, h, bleed = fmt.width, fmt.height, fmt.bleed
     side = w * MOTIF_SHARE
     name_size, label_size = round(w * 0.13, 1), round(max(6.0, w * 0.08), 1)
@@ -110,9 +112,9 @@ def back_page(game: str, title: str, label: str, fmt: CardFormat, mono: bool,
         Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=colour)),
         Group(tuple(motif(pen)), (side / 100, 0.0, 0.0, side / 100, middle - side / 2, top),
               "motif"),
-        text(middle, name_y, title, name_size, anchor="middle", bold=True, fill=pattern,
+        text(middle, name_y, title, name_size, anchor="middle", bold=True, fill=name,
              max_width=room),
-        text(middle, label_y, label, label_size, anchor="middle", fill=pattern, max_width=room),
+        text(middle, label_y, label, label_size, anchor="middle", fill=name, max_width=room),
     ]
     return Page(w + 2 * bleed, h + 2 * bleed, tuple(items))
 
