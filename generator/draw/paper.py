@@ -99,11 +99,11 @@ def make_inks(colours: Iterable[tuple[str, Mapping[str, Any]]]) -> Inks:
             raise InputError(f"{place} rgb: {colour['rgb']!r} is not a colour; write #rrggbb")
         fill = _percentages(place, "cmyk", colour["cmyk"], max_ink)
         text = _percentages(place, "text", colour["text"], max_ink) if "text" in colour else None
+        if rgb == "#000000" and fill != (0, 0, 0, 1):
+            raise InputError(f"{place} cmyk: black is black ink alone: [0, 0, 0, 100]")
         if rgb[1:3] == rgb[3:5] == rgb[5:7] and fill[:3] != (0, 0, 0):
             raise InputError(f"{place} cmyk: the grey {rgb} must print in black ink alone "
                              "(0, 0, 0, K), not in four colours")
-        if rgb == "#000000" and fill != (0, 0, 0, 1):
-            raise InputError(f"{place} cmyk: black is black ink alone: [0, 0, 0, 100]")
         if text is not None and text[:3] != (0, 0, 0):
             raise InputError(f"{place} text: text prints in black ink alone: [0, 0, 0, K]")
         text = text if text is not None else fill
