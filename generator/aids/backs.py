@@ -98,23 +98,29 @@ def back_page(game: str, title: str, label: str, fmt: CardFormat, mono: bool,
                          f"{design['motif']!r}; choose one of {', '.join(sorted(MOTIFS))}")
     colour, pattern, name = back_colours(design, mono)
     w, h, bleed = fmt.width, fmt.height, fmt.bleed
-    side = w * MOTIF_SHARE
-    name_size, label_size = round(w * 0.13, 1), round(max(6.0, w * 0.08), 1)
-    gap = 0.08 * h
-    block = side + gap + name_size * PT + 0.6 * label_size * PT + label_size * PT
-    top = bleed + (h - block) / 2
     pen = Style(stroke=pattern, width=MOTIF_LINE, cap="round")
-    name_y = top + side + gap + 0.75 * name_size * PT
-    label_y = name_y + 0.6 * label_size * PT + label_size * PT
-    room = w - 2 * fmt.padding
+    drawing = motif(pen)
+    # what the motif draws (its strokes included), in motif units: the block is centred on it
+    edges = [item.bounds() for item in drawing]
+    x0, y0 = min(e[0] for e in edges), min(e[1] for e in edges)
+    x1, y1 = max(e[2] for e in edges), max(e[3] for e in edges)
+    scale = w * MOTIF_SHARE / 100
+    name_mm, label_mm = (round(size, 1) * PT for size in (w * 0.13, max(6.0, w * 0.08)))
+    gap = 0.08 * h
+    # the block: motif, gap, the name (ascent 0.75, descent 0.22 of its size), the label
+    name_y = (y1 - y0) * scale + gap + 0.75 * name_mm
+    label_y = name_y + 0.22 * name_mm + 0.4 * label_mm + 0.75 * label_mm
+    top = bleed + (h - (label_y + 0.22 * label_mm)) / 2
     middle = bleed + w / 2
+    room = w - 2 * fmt.padding
     items: list[Item] = [
         Rect(0, 0, w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=colour)),
-        Group(tuple(motif(pen)), (side / 100, 0.0, 0.0, side / 100, middle - side / 2, top),
-              "motif"),
-        text(middle, name_y, title, name_size, anchor="middle", bold=True, fill=name,
+        Group(tuple(drawing), (scale, 0.0, 0.0, scale, middle - (x0 + x1) / 2 * scale,
+                               top - y0 * scale), "motif"),
+        text(middle, top + name_y, title, name_mm / PT, anchor="middle", bold=True, fill=name,
              max_width=room),
-        text(middle, label_y, label, label_size, anchor="middle", fill=name, max_width=room),
+        text(middle, top + label_y, label, label_mm / PT, anchor="middle", fill=name,
+             max_width=room),
     ]
     return Page(w + 2 * bleed, h + 2 * bleed, tuple(items))
 
