@@ -117,7 +117,8 @@ class Item(NamedTuple):
         return {"item": self.number, "line": self.line, "game": self.game, "kind": self.kind,
                 "seed": self.seed, "count": self.count, "paper": self.paper, "mono": self.mono,
                 "formats": list(self.formats),
-                **({} if self.is_aid else {"lang": self.lang, "cmyk": self.cmyk}),
+                **({} if self.is_aid else {"lang": self.lang}),
+                **({"cmyk": True} if self.cmyk else {}),
                 "options": self.options,
                 **({"games": list(self.games)} if self.is_aid else {})}
 

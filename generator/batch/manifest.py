@@ -161,8 +161,8 @@ class Manifest:
             "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": unit.game,
             "kind": unit.kind, "seed": unit.seed, "derived_seed": unit.derived_seed,
             "count": unit.count, "paper": unit.paper, "mono": unit.mono,
-            **({} if unit.is_aid else {"lang": unit.lang, "cmyk": unit.cmyk}),
-            "options": unit.options,
+            **({} if unit.is_aid else {"lang": unit.lang}),
+            **({"cmyk": True} if unit.cmyk else {}), "options": unit.options,
             "format": fmt, "pages": pages, "size": size,
             "sha256": sha, "validation": validation})
 
@@ -171,8 +171,8 @@ class Manifest:
         self._put({
             "name": name, "item": item.number, "sub": None, "game": item.game,
             "kind": item.kind, "seed": item.seed, "derived_seed": None, "count": item.count,
-            "paper": item.paper, "mono": item.mono, "lang": item.lang, "cmyk": item.cmyk,
-            "options": item.options, "format": "pdf",
+            "paper": item.paper, "mono": item.mono, "lang": item.lang,
+            **({"cmyk": True} if item.cmyk else {}), "options": item.options, "format": "pdf",
             "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
