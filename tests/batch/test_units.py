@@ -150,4 +150,4 @@ def test_an_aid_unit_is_made_on_its_paper_in_black_and_white(tmp_path):
     (tmp_path / name).write_bytes(data)
     assert read_info(tmp_path / name)["Keywords"] == (
         "tombgen, tanis, aid, lang=en, size=poker, variant=en, bleed=0, mono=yes, crop=yes, "
-        "nup=yes, paper=letter, backs=no")
+        "nup=yes, paper=letter, backs=no, cmyk=no")
