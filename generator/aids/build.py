@@ -101,9 +101,10 @@ def css_colour(cmyk: tuple[float, float, float, float]) -> str:
                                      for v in cmyk) + ")"
 
 
-def card_style(size: str, bleed: float, mono: bool, cmyk: bool = False):
+def card_style(size: str, bleed: float, mono: bool, cmyk: bool = False, alone: bool = True):
     """The text settings of one card size in the colour or mono theme (in press colours with
-    ``cmyk``)."""
+    ``cmyk``); ``alone``: each card is printed on paper of its size (no ``--nup``, no crop
+    marks), so without bleed its background keeps the size's ``inset``."""
     from generator.aids.cards import Style
     from generator.draw.paper import make_sheet
 
@@ -122,7 +123,7 @@ def card_style(size: str, bleed: float, mono: bool, cmyk: bool = False):
                  font=max(dims["font"], card["min_font"]),
                  small_font=round(max(card["min_font"], dims["font"] * card["small_font"]), 2),
                  columns=dims["columns"], gap=card["column_gap"], mono=mono, colour=colour,
-                 text=text, inset=dims["inset"])
+                 text=text, inset=dims["inset"] if alone else 0.0)
 
 
 def build_content(game: str, lang: str, variant: str) -> Aid:
@@ -188,13 +189,16 @@ def make_aid_files(game: str, *, lang: str = "en", size: str = "poker", variant:
     name = aid_name(game, **options)
     files = []
     if pdf:
-        cards_pdf, plan = make_cards(aid, cat, card_style(size, bleed, mono, cmyk), footer, meta)
+        style = card_style(size, bleed, mono, cmyk, alone=not crop)
+        cards_pdf, plan = make_cards(aid, cat, style, footer, meta)
         files.append((name + ".pdf", _impose(game, cards_pdf, len(plan.pages), fmt, cat, crop=crop,
                                              nup=nup, paper=paper, backs=backs, mono=mono,
                                              cmyk=cmyk, meta=meta)))
     if png:
         # pictures are RGB files: drawn from the screen colours whatever --cmyk says
-        cards_pdf, _ = make_cards(aid, cat, card_style(size, bleed, mono), footer, meta)
+        # and cut at their trim by the service: the background runs to it
+        cards_pdf, _ = make_cards(aid, cat, card_style(size, bleed, mono, alone=False), footer,
+                                  meta)
         back = _back(game, cat, fmt, mono, None) if backs else None
         files += card_pictures(name, cards_pdf, back)
     return files
