@@ -1,11 +1,13 @@
 """Imposition: cards onto printer sheets, like print-and-play files, with marks and backs.
 
 Geometry first (pure Python, mm from a sheet's bottom-left corner): :func:`nup_grid` fits as many
-cards as the paper holds — turned a quarter if that fits more — with the configured gutter,
-keeping every card's text clear of the strip a home printer cannot print; :func:`crop_marks`
-puts marks outside the grid, in line with every cut; :func:`cut_lines` draws the cuts shared by
-cards that touch; :func:`back_places` mirrors a sheet for long-edge duplex printing. Then
-:func:`impose` draws the card pages onto the sheets (pypdf, imported on use).
+cards as the paper holds — turned a quarter if that fits more — with the configured gutter and
+their crop marks, nothing printed in the paper margin a desktop printer cannot print;
+:func:`mark_lengths` shortens the marks where that margin needs it; :func:`crop_marks` puts
+marks outside the grid, in line with every cut; :func:`cut_lines` draws the cuts shared by
+cards that touch; :func:`back_places` mirrors a sheet for long-edge duplex printing;
+:func:`note_place` finds room in the margin for the "print at 100%" note. Then :func:`impose`
+draws the card pages onto the sheets (pypdf, imported on use), the marks in registration colour.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@
 than the minimum; ``text_overlaps(page)`` every pair of texts printed over each other.
 ``legibility_problems(page, sheet)`` lists every text whose contrast with what
 lies under it is below ``min_contrast`` (WCAG 2 contrast ratio), and every pair of same-shaped
-fills told apart only by a grey step under ``min_grey_step``. Tests run them over every sheet;
-renderers may run them before writing.
+fills told apart only by a grey step under ``min_grey_step``; ``detail_problems(page, minimum)``
+every pictogram whose white or black details (a slit, a gap, a rim, a ring) are thinner than
+``min_detail`` at the scale it is used. Tests run them over every sheet; renderers may run them
+before writing.
 
 A text's background is found from the scene itself: the last filled shape painted before the
 text that covers a point of it (symbols expanded, transforms applied), else the white paper.
@@ -277,16 +279,16 @@ def detail_problems(page: Page, minimum: float) -> list[str]:
     symbols = {s.name: s for s in page.symbols}
     thinnest: dict[tuple[str, bool], list[tuple[float, str, tuple[float, float], float]]] = {}
     found: dict[tuple[str, float], str] = {}
-    for item, matrix, names in _uses(page):
+    for name, matrix, names in _uses(page):
         scale = matrix_scale(matrix)
         light = not _is_dark(background.at(*apply(matrix, 0.0, 0.0)))
-        key = (item.name, light)
+        key = (name, light)
         if key not in thinnest:
-            thinnest[key] = _details(symbols[item.name], light)
+            thinnest[key] = _details(symbols[name], light)
         for width, kind, where, join in thinnest[key]:
             if width * scale < minimum - EPS and join * scale > _WEDGE * minimum:
-                found.setdefault((item.name, round(scale, 3)), (
-                    f"{'/'.join(names) or 'page'}: symbol {item.name} at scale {scale:.3f} has a "
+                found.setdefault((name, round(scale, 3)), (
+                    f"{'/'.join(names) or 'page'}: symbol {name} at scale {scale:.3f} has a "
                     f"{kind} detail {width * scale:.3f} mm wide at {_pt(where)} (symbol units), "
                     f"below {minimum:g} mm"))
                 break
@@ -298,18 +300,13 @@ def _pt(p: tuple[float, float]) -> str:
 
 
 def _uses(page: Page):
-    """Every symbol use of a page (outside symbols: pictograms do not nest) with its matrix."""
-    from generator.draw.scene import Group, Use, compose, scale, translate
-
-    def rec(items, matrix, names):
-        for item in items:
-            if isinstance(item, Group):
-                yield from rec(item.items, compose(matrix, item.matrix),
-                               names + ((item.name,) if item.name else ()))
-            elif isinstance(item, Use):
-                yield item, compose(matrix, translate(item.x, item.y), scale(item.scale)), names
-
-    yield from rec(page.items, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), ())
+    """Every symbol use of a page as (symbol name, its matrix, the enclosing groups' names), from
+    the leaves :func:`walk` expands (pictograms hold primitives only: no group inside)."""
+    seen = set()
+    for _item, matrix, names in walk(page):
+        if names and names[-1].startswith("symbol:") and (names[-1], matrix) not in seen:
+            seen.add((names[-1], matrix))
+            yield names[-1][len("symbol:"):], matrix, names[:-1]
 
 
 def _is_dark(colour: str) -> bool:
