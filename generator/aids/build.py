@@ -277,8 +277,8 @@ def _impose(game: str, cards_pdf: bytes, count: int, fmt, cat, *, crop: bool, nu
     sheets = im.Sheets(segments, cuts, overlay)
     if backs:
         behind = im.back_places(places, size[0])
-        # backs that touch overlap a hair, so no seam shows between them on a screen
-        under = fmt._replace(bleed=grid["back_overlap"]) if nup and fmt.bleed == 0 else fmt
+        # imposed backs overlap a hair, so no seam shows between them on a screen
+        under = fmt._replace(bleed=fmt.bleed + grid["back_overlap"]) if nup else fmt
         sheets = sheets._replace(
             back=_back(game, cat, under, mono, inks), back_places=behind,
             back_marks=im.crop_marks(behind, fmt.bleed, lengths, marks["offset"]) if crop else [],
@@ -305,7 +305,7 @@ def _note(cat, fmt, size: tuple[float, float], layout, lengths, mono: bool, inks
     height = font * 25.4 / 72 * 0.97                    # ascent to descent of the line
     xs = sorted({round(layout.x0 + i * layout.pitch_x + d, 4)    # the vertical cuts' marks
                  for i in range(layout.cols) for d in (0.0, layout.width)})
-    cx, cy, turn = im.note_place(size, layout.outer(fmt.bleed), xs, [], lengths,
+    cx, cy, turn = im.note_place(size, layout.outer(fmt.bleed), xs, lengths,
                                  (measure(words, font), height), grid["paper_margin"],
                                  marks["offset"], grid["note_gap"])
     ink = make_sheet("a4", mono).theme("ink")

@@ -127,14 +127,14 @@ def mark_lengths(grid: Grid, bleed: float, paper: tuple[float, float], margin: f
 
 
 def note_place(paper: tuple[float, float], grid_box: tuple[float, float, float, float],
-               xs: list[float], ys: list[float], lengths: tuple[float, float], size: tuple[float, float],
+               xs: list[float], lengths: tuple[float, float], size: tuple[float, float],
                margin: float, offset: float, gap: float) -> tuple[float, float, int]:
     """Where a one-line note of ``size`` (width, height in mm) goes on a sheet: its centre
     (x, y from the bottom-left corner, mm) and its turn (0, or 90 reading upwards).
 
     Nothing of it closer than ``margin`` to the paper's edges or than ``gap`` to the cards
     (``grid_box``: left, bottom, right, top with the bleed) and the crop marks (at ``xs`` above
-    and below the grid, ``ys`` left and right of it, ``lengths`` long, ``offset`` from it). The
+    and below the grid, and left and right of it, ``lengths`` long, ``offset`` from it). The
     first that fits of: centred below the marks, above them, between two marks below or above
     the grid (nearest the middle), beside the marks on the left or the right, reading upwards.
     """

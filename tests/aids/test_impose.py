@@ -231,3 +231,19 @@ def test_every_game_has_a_back_whose_name_and_motif_read_on_its_colour():
             for ink in (pattern, name):
                 hi, lo = sorted((_luminance(colour), _luminance(ink)), reverse=True)
                 assert (hi + 0.05) / (lo + 0.05) >= 4.5, (game, mono, ink)
+
+
+def test_the_note_goes_where_the_margin_has_room_for_it():
+    from generator.aids.impose import note_place
+    from generator.core.errors import BuildError
+
+    paper, xs, lengths = (100.0, 100.0), [20.0, 50.0, 80.0], (5.0, 5.0)
+    # below the marks: from the 5 mm margin up to 20 - 1.5 - 5 - 1 = 12.5 mm
+    assert note_place(paper, (20, 20, 80, 80), xs, lengths, (30, 2), 5, 1.5, 1) == (50, 8.75, 0)
+    # a tall grid leaves 4.5 mm below it: between two marks next to the grid, nearest the middle
+    tall = (20, 12, 80, 88)
+    assert note_place(paper, tall, xs, lengths, (20, 2), 5, 1.5, 1) == (35, 8, 0)
+    # too long for a gap between marks: beside the marks on the left, reading upwards
+    assert note_place(paper, tall, xs, lengths, (30, 2), 5, 1.5, 1) == (8.75, 50, 90)
+    with pytest.raises(BuildError, match="fits nowhere in the margin of 100 × 100 mm paper"):
+        note_place(paper, (10, 10, 90, 90), [10.0, 50.0, 90.0], lengths, (60, 2), 5, 1.5, 1)
