@@ -216,7 +216,8 @@ def run_product(request, out: str) -> None:
 
     produce(request.game, request.kind, seed, count=request.count, paper=request.paper,
             mono=request.mono, out=out, formats=request.formats, options=request.options,
-            lang=request.lang, notes=notes, force=request.force, announce=announce)
+            lang=request.lang, notes=notes, force=request.force, announce=announce,
+            cmyk=request.cmyk)
     for line in notes:
         click.echo(line)
 

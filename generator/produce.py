@@ -82,9 +82,9 @@ def footer_line(info: RunInfo, sheet: Sheet):
     text). Its words are in the sheet's language (``common.page``)."""
     from generator.draw.text import text
 
-    full = info.footer(sheet.paper, sheet.theme.mono)
+    full = info.footer(sheet.paper, sheet.theme.mono, cmyk=sheet.cmyk)
     too_long = page_words(info.lang)("too_long")
-    tries = (full, info.footer(sheet.paper, sheet.theme.mono, short=True),
+    tries = (full, info.footer(sheet.paper, sheet.theme.mono, short=True, cmyk=sheet.cmyk),
              f"{info.game} {info.kind} · {info.stamp()} · {too_long}")
     for value in tries:
         try:
@@ -127,7 +127,7 @@ def build_one(spec: GameSpec, product: ProductSpec, seed: int, index: int, count
 
 def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4",
           mono: bool = False, options: dict[str, Any] | None = None,
-          render: bool = True, lang: str | None = None) -> list[Built]:
+          render: bool = True, lang: str | None = None, cmyk: bool = False) -> list[Built]:
     """Builds ``count`` items in memory; raises RuleError/InputError, writes nothing.
 
     ``options`` not given take the defaults of the product's ``generate`` function (a library
@@ -143,7 +143,7 @@ def build(game_name: str, kind: str, seed: int, count: int = 1, paper: str = "a4
     opts = {**library_defaults(product), **(options or {})}
     lang = lang or product.shared_default("lang", opts)
     check_language(spec, product, lang)
-    sheet = make_sheet(paper, mono)
+    sheet = make_sheet(paper, mono, cmyk)
     return [build_one(spec, product, seed, i, count, sheet, opts, render, lang)
             for i in range(count)]
 
@@ -201,7 +201,8 @@ def item_files(b: Built, formats: tuple[str, ...]) -> list[tuple[str, str, int, 
 
 def _stem(b: Built) -> str:
     sheet = b.sheet
-    return run_stem(b.info, *((sheet.paper, sheet.theme.mono) if sheet else ("a4", False)))
+    return run_stem(b.info, *((sheet.paper, sheet.theme.mono, sheet.cmyk) if sheet
+                              else ("a4", False, False)))
 
 
 def _name(stem: str, ext: str, n: int | None = None) -> str:
@@ -225,28 +226,31 @@ def extra_files(b: Built) -> list[tuple[str, str, int, bytes]]:
     return files
 
 
-def pdf_name(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
+def pdf_name(info: RunInfo, paper: str = "a4", mono: bool = False, cmyk: bool = False) -> str:
     """The PDF of a run: one file for all its items."""
-    return _name(run_stem(info, paper, mono), "pdf")
+    return _name(run_stem(info, paper, mono, cmyk), "pdf")
 
 
 def pdf_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> tuple[str, str, tuple[str, ...]]:
     """(title, subject, keywords) of a run's PDF.
 
     The subject is the footer: the command that remakes the run. The keywords identify the run
-    for ``tombgen verify``: game, kind, seed, count, paper, theme, language and, last, the options
-    as compact JSON (``options=`` runs to the end of the keywords).
+    for ``tombgen verify``: game, kind, seed, count, paper, theme, press colours (``cmyk=yes``,
+    only when they are), language and, last, the options as compact JSON (``options=`` runs to
+    the end of the keywords).
     """
     title = f"tombgen {info.game} {info.kind} {info.seed}"
-    paper, mono = (sheet.paper, sheet.theme.mono) if sheet is not None else ("a4", False)
+    paper, mono, cmyk = ((sheet.paper, sheet.theme.mono, sheet.cmyk) if sheet is not None
+                         else ("a4", False, False))
     run = RunInfo(info.game, info.kind, info.seed, 0, count, info.options, info.lang)
     say = page_words(info.lang)
-    subject = (run.footer(paper, mono) if count == 1 else
-               f"{run.command(paper, mono)} · {say('seed', seed=info.seed)} · "
+    subject = (run.footer(paper, mono, cmyk=cmyk) if count == 1 else
+               f"{run.command(paper, mono, cmyk=cmyk)} · {say('seed', seed=info.seed)} · "
                f"{say('items', count=count)} · {GENERATOR}")
     keywords = ["tombgen", info.game, info.kind, f"seed={info.seed}", f"count={count}"]
     if sheet is not None:
         keywords += [f"paper={sheet.paper}", f"mono={'yes' if sheet.theme.mono else 'no'}"]
+        keywords += ["cmyk=yes"] if cmyk else []
     keywords += [f"lang={info.lang}", "options=" + options_json(info.options)]
     return title, subject, tuple(keywords)
 
@@ -257,19 +261,23 @@ def options_json(options: dict[str, Any]) -> str:
 
 
 def item_pdf(b: Built) -> bytes:
-    """The PDF of one item: the finished file of a one-item run, else the part to join."""
+    """The PDF of one item: the finished file of a one-item run, else the part to join (in the
+    language of its sheets, in press colours for a ``--cmyk`` sheet)."""
     from generator.draw import pdf
 
+    inks = b.sheet.inks if b.sheet is not None else None
     if b.info.count == 1:
         title, subject, keywords = pdf_metadata(b.info, 1, b.sheet)
-        return pdf.document_to_pdf(Document(tuple(b.pages), title, subject, keywords))
-    return pdf.document_to_pdf(Document(tuple(b.pages), _title(b)))
+        return pdf.document_to_pdf(Document(tuple(b.pages), title, subject, keywords),
+                                   b.info.lang, inks)
+    return pdf.document_to_pdf(Document(tuple(b.pages), _title(b)), b.info.lang, inks)
 
 
 def join_metadata(info: RunInfo, count: int, sheet: Sheet | None) -> dict[str, str]:
     """Keyword arguments for :meth:`generator.draw.pdfjoin.PdfJoiner.finish`."""
     title, subject, keywords = pdf_metadata(info, count, sheet)
-    return {"title": title, "subject": subject, "keywords": ", ".join(keywords)}
+    return {"title": title, "subject": subject, "keywords": ", ".join(keywords),
+            "lang": info.lang}
 
 
 def render_files(built: list[Built], formats: tuple[str, ...]) -> list[tuple[str, str, int, bytes]]:
@@ -310,7 +318,8 @@ def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str 
             mono: bool = False, out: str | Path = "output", formats: tuple[str, ...] = FORMATS,
             options: dict[str, Any] | None = None, lang: str | None = None,
             notes: list[str] | None = None, force: bool = False,
-            announce: Callable[[list[Written]], None] | None = None) -> list[Written]:
+            announce: Callable[[list[Written]], None] | None = None,
+            cmyk: bool = False) -> list[Written]:
     """Build and write: the library function behind every ``tombgen <game> <kind>`` command.
 
     Items are made one at a time and their files written at once under temporary names (a
@@ -330,7 +339,7 @@ def produce(game_name: str, kind: str, seed: int, *, count: int = 1, paper: str 
     opts = {**library_defaults(product), **(options or {})}
     lang = lang or product.shared_default("lang", opts)
     check_language(spec, product, lang)
-    sheet = make_sheet(paper, mono)
+    sheet = make_sheet(paper, mono, cmyk)
     render = bool({"svg", "pdf"} & set(formats))
     existed = Path(out).is_dir()
     folder = prepare_dir(out)

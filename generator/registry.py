@@ -172,6 +172,8 @@ SHARED_OPTIONS = (
     Option("paper", "Paper size.", "choice", default="a4",
            choices=DataRef("generator.draw.paper:paper_names")),
     Option("mono", "Black-and-white print theme.", "flag", default=False),
+    Option("cmyk", "PDF for press: every colour in CMYK from the print theme, text in black ink "
+           "alone (SVGs stay RGB).", "flag", default=False),
     Option("lang", "Language of the printed text.", "choice", default="en",
            choices=DataRef("generator.core.i18n:LANGUAGES")),
     Option("force", "Replace files that exist with other content (without it, such a run "

@@ -38,17 +38,19 @@ class RunInfo(NamedTuple):
     def item_seed(self) -> int:
         return derive_seed(self.seed, self.index)
 
-    def command(self, paper: str = "a4", mono: bool = False, short: bool = False) -> str:
+    def command(self, paper: str = "a4", mono: bool = False, short: bool = False,
+                cmyk: bool = False) -> str:
         """The command that makes the run again: product and every option that differs from its
         default, as CLI flags (``short``: files by their name only)."""
-        flags = remake_flags(self, paper, mono, short)
+        flags = remake_flags(self, paper, mono, short, cmyk)
         return " ".join([self.game, self.kind, *flags])
 
-    def footer(self, paper: str = "a4", mono: bool = False, short: bool = False) -> str:
+    def footer(self, paper: str = "a4", mono: bool = False, short: bool = False,
+               cmyk: bool = False) -> str:
         """``realms sheet --map random --difficulty easy · seed 21 · tombgen 0.1.0``: what
         remakes the page (item k of a ``--count`` run is named too), its words in the sheet's
         language (the command is the command)."""
-        return f"{self.command(paper, mono, short)} · {self.stamp()}"
+        return f"{self.command(paper, mono, short, cmyk)} · {self.stamp()}"
 
     def stamp(self) -> str:
         """``seed 21 · item 2 of 5 · tombgen 0.1.0`` in the sheet's language."""
@@ -64,11 +66,11 @@ def page_words(lang: str):
     return catalogue(lang).words("common.page")
 
 
-def differing(info: RunInfo, paper: str = "a4", mono: bool = False
+def differing(info: RunInfo, paper: str = "a4", mono: bool = False, cmyk: bool = False
               ) -> list[tuple[Any, Any]]:
     """What distinguishes a run from the defaults: (declaration or shared option name, value)
     for each of the product's options that differs from its declared default and had an effect,
-    in declaration order, then paper, mono (value None: a flag) and language. The footer's
+    in declaration order, then paper, mono, cmyk (value None: a flag) and language. The footer's
     command and the file names are both made from it."""
     product = game(info.game).product(info.kind)
     defaults = product.defaults()
@@ -85,22 +87,25 @@ def differing(info: RunInfo, paper: str = "a4", mono: bool = False
         out.append(("paper", paper))
     if mono:
         out.append(("mono", None))
+    if cmyk:
+        out.append(("cmyk", None))
     if info.lang != shared["lang"]:
         out.append(("lang", info.lang))
     return out
 
 
 def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
-                 short: bool = False) -> list[str]:
+                 short: bool = False, cmyk: bool = False) -> list[str]:
     """The options of a run that differ from their declared defaults, written as CLI flags, in
-    the order the product declares them, then --count, --paper, --mono, --lang. An option whose
-    ``requires`` is not met did nothing and is left out (the command would refuse it)."""
+    the order the product declares them, then --count, --paper, --mono, --cmyk, --lang. An
+    option whose ``requires`` is not met did nothing and is left out (the command would refuse
+    it)."""
     import shlex
     from pathlib import PurePath
 
     flags = []
     shared = []
-    for option, value in differing(info, paper, mono):
+    for option, value in differing(info, paper, mono, cmyk):
         if isinstance(option, str):
             shared.append(f"--{option}" + ("" if value is None else f" {value}"))
             continue
@@ -121,7 +126,8 @@ def remake_flags(info: RunInfo, paper: str = "a4", mono: bool = False,
 NAME_PART_MAX = 120
 
 
-def differs_part(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
+def differs_part(info: RunInfo, paper: str = "a4", mono: bool = False,
+                 cmyk: bool = False) -> str:
     """The options part of a run's file names: ``style-classic``, ``map-club-3f9a2c-mono``,
     ``count-7``… (empty at the defaults), so two runs that make different files never share a
     name (item 2 of a ``--count 7`` run is not item 2 of a ``--count 3`` run: its footer says
@@ -132,7 +138,7 @@ def differs_part(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
     from generator.core.output import name_part
 
     parts = []
-    found = differing(info, paper, mono)
+    found = differing(info, paper, mono, cmyk)
     if info.count > 1:  # --count comes after the product's options, as in --help
         at = next((i for i, (o, _) in enumerate(found) if isinstance(o, str)), len(found))
         found.insert(at, ("count", info.count))
@@ -146,9 +152,9 @@ def differs_part(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
     return text
 
 
-def run_stem(info: RunInfo, paper: str = "a4", mono: bool = False) -> str:
+def run_stem(info: RunInfo, paper: str = "a4", mono: bool = False, cmyk: bool = False) -> str:
     """``<game>-<kind>-<seed>[-<what differs>]``: what every file of a run is named from."""
-    differs = differs_part(info, paper, mono)
+    differs = differs_part(info, paper, mono, cmyk)
     return f"{info.game}-{info.kind}-{info.seed}" + (f"-{differs}" if differs else "")
 
 
@@ -186,6 +192,8 @@ class Request(NamedTuple):
     options: dict[str, Any]
     #: ``--force``: replace files that exist with other content (how to write, not what).
     force: bool = False
+    #: ``--cmyk``: the PDF for press (every colour in CMYK, text in black ink alone).
+    cmyk: bool = False
 
 
 def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
@@ -215,7 +223,8 @@ def make_request(game_name: str, kind: str, values: dict[str, Any]) -> Request:
     if product.check:
         product.fn("check")(options, run["count"])
     return Request(game_name, kind, run["seed"], run["count"], run["paper"], bool(run["mono"]),
-                   parse_formats(run["format"]), run["lang"], options, bool(run["force"]))
+                   parse_formats(run["format"]), run["lang"], options, bool(run["force"]),
+                   bool(run["cmyk"]))
 
 
 #: The Python types a number option's value may have (a bool is no number), and their names.

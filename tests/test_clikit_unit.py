@@ -344,7 +344,7 @@ def test_a_product_command_has_its_own_then_the_shared_options():
     cmd = clikit.product_command("tumba", "setup")
     assert isinstance(cmd, clikit.Command) and cmd.name == "setup"
     assert [p.name for p in cmd.params] == ["mode", "players", "seed", "count", "format",
-                                            "paper", "mono", "lang", "force", "out"]
+                                            "paper", "mono", "cmyk", "lang", "force", "out"]
     out = next(p for p in cmd.params if p.name == "out")
     assert (out.default, out.show_default, out.help) == ("output", True, "Folder for the files.")
     assert cmd.help == ("Make a board setup sheet: a plan of the board, and the placing order "

@@ -154,7 +154,7 @@ def test_a_product_finds_its_own_and_the_shared_options():
 def test_shared_options_take_the_products_own_defaults():
     trail = game("tut").product("trail")
     names = [o.name for o in trail.shared_options()]
-    assert names == ["seed", "count", "format", "paper", "mono", "lang", "force"]
+    assert names == ["seed", "count", "format", "paper", "mono", "cmyk", "lang", "force"]
     assert trail.option("lang").default == Follows("variant", "en")
     assert game("tanis").product("dig").option("lang").default == "en"
 

@@ -40,7 +40,22 @@ class Style(NamedTuple):
     columns: int
     gap: float
     mono: bool
+    #: CSS colours by theme role: of fills and lines, and of text (``device-cmyk()`` for press)
     colour: dict[str, str]
+    text: dict[str, str]
+    #: How far inside the trim the background stops without bleed (mm, seeds/cards.toml)
+    inset: float = 0.0
+
+    @property
+    def backdrop(self) -> bool:
+        """The background is a panel inside the margin, not the whole page: a page printed on
+        paper of its own size without bleed (a home printer leaves its edges blank)."""
+        return not self.mono and self.bleed == 0 and self.inset > 0
+
+    @property
+    def background(self) -> str:
+        """The page's own background (to the bleed edge)."""
+        return self.colour["paper"] if self.mono or self.backdrop else self.colour["panel"]
 
     @property
     def slot_width(self) -> float:
@@ -106,7 +121,9 @@ def card_html(aid: Aid, cat: Catalogue, style: Style, plan: Plan, columns, foote
 
 def _html(aid: Aid, cat: Catalogue, style: Style, pages, footer: str, measuring: bool) -> str:
     return documents.render_template(resource_root("templates") / "aids", "cards.html.j2", {
-        "pages": pages, "s": style._asdict() | {"slot_width": style.slot_width}, "lang": cat.lang,
+        "pages": pages, "lang": cat.lang,
+        "s": style._asdict() | {"slot_width": style.slot_width, "backdrop": style.backdrop,
+                                "background": style.background},
         "title": aid.title, "footer_css": documents.css_string(footer), "measuring": measuring,
         "font_faces": documents.font_faces(), "family": documents.FONT_FAMILY})
 

@@ -171,7 +171,8 @@ class Assembly:
         item = self.item
         info = RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options, item.lang)
         size, sha = self.target.finish(**join_metadata(info, item.count,
-                                                       make_sheet(item.paper, item.mono)))
+                                                       make_sheet(item.paper, item.mono,
+                                                                  item.cmyk)))
         if self.spool is not None:
             self.spool.drop()
         return self.target.pages, size, sha

@@ -95,6 +95,7 @@ class Item(NamedTuple):
     seed_drawn: bool = False  # the config gave no seed and none was recorded: a fresh one
     key_lines: tuple[tuple[str, int], ...] = ()  # (key, config line) of each of its keys
     lang: str = "en"  # products: the language its sheets are printed in (aids: in options)
+    cmyk: bool = False  # products: the PDF in press colours (aids: in options)
 
     def line_for(self, message: str) -> int:
         """The line of the key a message names first as ``--key``; else the item's header."""
@@ -115,7 +116,9 @@ class Item(NamedTuple):
         """The item as recorded in the manifest."""
         return {"item": self.number, "line": self.line, "game": self.game, "kind": self.kind,
                 "seed": self.seed, "count": self.count, "paper": self.paper, "mono": self.mono,
-                "formats": list(self.formats), **({} if self.is_aid else {"lang": self.lang}),
+                "formats": list(self.formats),
+                **({} if self.is_aid else {"lang": self.lang}),
+                **({"cmyk": True} if self.cmyk else {}),
                 "options": self.options,
                 **({"games": list(self.games)} if self.is_aid else {})}
 
@@ -271,7 +274,7 @@ def _product_item(index: int, header: int, game: str, kind: str, values: dict[st
     return Item(index, header, game, kind, seed, request.count, request.paper,
                 request.mono, request.formats, request.options,
                 seed_drawn="seed" not in values, key_lines=_key_lines(values, index, lines),
-                lang=request.lang)
+                lang=request.lang, cmyk=request.cmyk)
 
 
 def _command(spec, kind: str, line: int):
@@ -479,16 +482,17 @@ def _keep_seed(item: Item, before: dict[str, Any] | None) -> Item:
     same = (before.get("game") == item.game and before.get("kind") == item.kind
             and before.get("count") == item.count and before.get("paper") == item.paper
             and before.get("mono") == item.mono and before.get("lang", "en") == item.lang
+            and before.get("cmyk", False) == item.cmyk
             and options_json(before.get("options", {})) == options_json(item.options)
             and isinstance(before.get("seed"), int))
     return item._replace(seed=before["seed"], seed_drawn=False) if same else item
 
 
-def aid_file_name(game: str, options: dict[str, Any], paper: str) -> str:
-    """The file ``tombgen aid`` writes for these options (as :func:`make_aid` names it)."""
-    variant = f"-{options['variant']}" if game == "tut" else ""
-    nup = f"-nup-{paper}" if options["nup"] else ""
-    return f"{game}-aid-{options['lang']}{variant}-{options['size']}{nup}.pdf"
+def aid_file_name(game: str, options: dict[str, Any], paper: str, mono: bool = False) -> str:
+    """The file ``tombgen aid`` writes for these options (:func:`generator.aids.build.aid_name`)."""
+    from generator.aids.build import aid_name
+
+    return aid_name(game, paper=paper, mono=mono, **options) + ".pdf"
 
 
 def _collisions(items: list[Item]) -> list[_Problem]:
@@ -497,7 +501,7 @@ def _collisions(items: list[Item]) -> list[_Problem]:
     problems = []
     for item in items:
         if item.is_aid:
-            names = [aid_file_name(g, item.options, item.paper) for g in item.games]
+            names = [aid_file_name(g, item.options, item.paper, item.mono) for g in item.games]
         else:
             names = [_stem(item)]
         for name in names:
@@ -517,7 +521,7 @@ def _stem(item: Item) -> str:
     from generator.produce import RunInfo, run_stem
 
     return run_stem(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
-                            item.lang), item.paper, item.mono)
+                            item.lang), item.paper, item.mono, item.cmyk)
 
 
 def out_folder(path: str | Path) -> Path | None:

@@ -79,7 +79,8 @@ def entry_key(entry: dict[str, Any]) -> str:
                          "seed": entry.get("seed"), "sub": (entry.get("sub") or 0) - 1,
                          "count": entry.get("count"), "paper": entry.get("paper"),
                          "mono": entry.get("mono"), "lang": entry.get("lang", "en"),
-                         "options": entry.get("options")})
+                         "options": entry.get("options"),
+                         **({"cmyk": True} if entry.get("cmyk") else {})})
 
 
 def pdf_key(item: Item | dict[str, Any]) -> str:
@@ -90,7 +91,7 @@ def pdf_key(item: Item | dict[str, Any]) -> str:
     return options_json({"pdf": True, "game": get("game"), "kind": get("kind"),
                          "seed": get("seed"), "count": get("count"), "paper": get("paper"),
                          "mono": get("mono"), "lang": get("lang") or "en",
-                         "options": get("options")})
+                         "options": get("options"), **({"cmyk": True} if get("cmyk") else {})})
 
 
 class Manifest:
@@ -160,7 +161,8 @@ class Manifest:
             "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": unit.game,
             "kind": unit.kind, "seed": unit.seed, "derived_seed": unit.derived_seed,
             "count": unit.count, "paper": unit.paper, "mono": unit.mono,
-            **({} if unit.is_aid else {"lang": unit.lang}), "options": unit.options,
+            **({} if unit.is_aid else {"lang": unit.lang}),
+            **({"cmyk": True} if unit.cmyk else {}), "options": unit.options,
             "format": fmt, "pages": pages, "size": size,
             "sha256": sha, "validation": validation})
 
@@ -169,8 +171,8 @@ class Manifest:
         self._put({
             "name": name, "item": item.number, "sub": None, "game": item.game,
             "kind": item.kind, "seed": item.seed, "derived_seed": None, "count": item.count,
-            "paper": item.paper, "mono": item.mono, "lang": item.lang, "options": item.options,
-            "format": "pdf",
+            "paper": item.paper, "mono": item.mono, "lang": item.lang,
+            **({"cmyk": True} if item.cmyk else {}), "options": item.options, "format": "pdf",
             "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
@@ -277,9 +279,9 @@ def items_from(doc: dict[str, Any], source: str = NAME) -> list[Item]:
 
 
 #: The keys of a manifest's item (:meth:`Item.describe`), and those it may leave out.
-ITEM_KEYS = ("item", "line", "game", "kind", "seed", "count", "paper", "mono", "formats",
-             "lang", "options", "games")
-_OPTIONAL = ("line", "seed", "lang", "options", "games")
+ITEM_KEYS = ("item", "line", "game", "kind", "seed", "count", "paper", "mono", "cmyk",
+             "formats", "lang", "options", "games")
+_OPTIONAL = ("line", "seed", "cmyk", "lang", "options", "games")
 
 
 def check_item(raw: Any, place: str, index: int) -> Item:
@@ -318,6 +320,8 @@ def check_item(raw: Any, place: str, index: int) -> Item:
     if not paper_ok or not isinstance(raw["mono"], bool):
         raise InputError(f"{place}: paper must be one of {', '.join(paper_names())} and mono "
                          "true or false")
+    if not isinstance(raw.get("cmyk", False), bool):
+        raise InputError(f"{place} [cmyk]: {shown(raw['cmyk'])} is not true or false")
     formats = raw["formats"]
     if not isinstance(formats, list) or not formats or any(f not in FORMATS for f in formats):
         raise InputError(f"{place} [formats]: expected a list of {', '.join(FORMATS)}")
@@ -334,7 +338,8 @@ def check_item(raw: Any, place: str, index: int) -> Item:
                          "printed in")
     line = raw.get("line", 0)
     return Item(index, line if is_whole(line) else 0, game, kind, seed, count, raw["paper"],
-                raw["mono"], tuple(formats), options, games, lang=lang)
+                raw["mono"], tuple(formats), options, games, lang=lang,
+                cmyk=raw.get("cmyk", False))
 
 
 def _languages(game: str, kind: str) -> tuple[str, ...]:

@@ -191,7 +191,7 @@ def _pdf_name(item: Item) -> str:
     from generator.produce import RunInfo, pdf_name
 
     return pdf_name(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
-                            item.lang), item.paper, item.mono)
+                            item.lang), item.paper, item.mono, item.cmyk)
 
 
 def _spool(folder: Path, item: Item) -> PartSpool:

@@ -29,6 +29,7 @@ class Unit(NamedTuple):
     formats: tuple[str, ...]
     options: dict[str, Any]
     lang: str = "en"  # products (an aid's language is one of its options)
+    cmyk: bool = False  # products: the PDF in press colours (an aid's: one of its options)
 
     @property
     def is_aid(self) -> bool:
@@ -56,7 +57,8 @@ class Unit(NamedTuple):
 
         return options_json({"game": self.game, "kind": self.kind, "seed": self.seed,
                              "sub": self.sub, "count": self.count, "paper": self.paper,
-                             "mono": self.mono, "lang": self.lang, "options": self.options})
+                             "mono": self.mono, "lang": self.lang, "options": self.options,
+                             **({"cmyk": True} if self.cmyk else {})})
 
 
 class UnitResult(NamedTuple):
@@ -74,7 +76,8 @@ def item_units(item: Item) -> list[Unit]:
         return [Unit(item.index, j, game, "aid", None, 1, item.paper, item.mono, ("pdf",),
                      item.options) for j, game in enumerate(item.games)]
     return [Unit(item.index, j, item.game, item.kind, item.seed, item.count, item.paper,
-                 item.mono, item.formats, item.options, item.lang) for j in range(item.count)]
+                 item.mono, item.formats, item.options, item.lang, item.cmyk)
+            for j in range(item.count)]
 
 
 def config_units(config: Config) -> list[Unit]:
@@ -91,7 +94,7 @@ def build_unit(unit: Unit) -> UnitResult:
 
     spec = game(unit.game)
     product = spec.product(unit.kind)
-    sheet = make_sheet(unit.paper, unit.mono)
+    sheet = make_sheet(unit.paper, unit.mono, unit.cmyk)
     render = bool({"svg", "pdf"} & set(unit.formats))
     built = build_one(spec, product, unit.seed, unit.sub, unit.count, sheet, dict(unit.options),
                       render, unit.lang)
@@ -100,8 +103,8 @@ def build_unit(unit: Unit) -> UnitResult:
     if "pdf" in unit.formats:
         pdf = item_pdf(built)
         if unit.count == 1:
-            files.append((pdf_name(built.info, unit.paper, unit.mono), "pdf", len(built.pages),
-                          pdf))
+            files.append((pdf_name(built.info, unit.paper, unit.mono, unit.cmyk), "pdf",
+                          len(built.pages), pdf))
         else:
             part, pages = pdf, len(built.pages)
     report = built.report
@@ -116,7 +119,7 @@ def _build_aid(unit: Unit) -> UnitResult:
     from generator.core.errors import BuildError
 
     name, data = make_aid(unit.game, mono=unit.mono, paper=unit.paper, **unit.options)
-    expected = aid_file_name(unit.game, unit.options, unit.paper)
+    expected = aid_file_name(unit.game, unit.options, unit.paper, unit.mono)
     if name != expected:  # the batch checked names for clashes before building
         raise BuildError(f"aid file {shown(name)}: expected {shown(expected)}; batch naming is out of date")
     return UnitResult([(name, "pdf", 0, data)], None, 0, None)

@@ -257,6 +257,7 @@ def pdf_item(path: Path, info: dict[str, str] | None = None) -> Item:
         raw = {"item": 1, "game": parts[1], "kind": parts[2], "seed": _whole(fields, "seed", path),
                "count": _whole(fields, "count", path), "paper": fields.get("paper", "a4"),
                "mono": {"yes": True, "no": False}.get(fields.get("mono", "no")),
+               "cmyk": {"yes": True, "no": False}.get(fields.get("cmyk", "no")),
                "formats": ["pdf"], "lang": fields.get("lang", "en"),
                "options": _options(options, path)}
     except KeyError as exc:

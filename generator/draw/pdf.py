@@ -3,8 +3,13 @@
 Decisions: text is set in the shipped DejaVu Sans (:mod:`generator.draw.fonts`), embedded as
 TrueType subsets, so every viewer and printer shows the glyphs the layout was measured with; the
 canvas runs in reportlab's *invariant* mode (fixed dates and document id) and subset tags come
-from the subsets' content, so the same scene gives the same bytes. Each page's drawing space is millimetres with y downward, like the scene. Symbols become
-form XObjects: drawn once, referenced by every use.
+from the subsets' content, so the same scene gives the same bytes. Each page's drawing space is
+millimetres with y downward, like the scene. Symbols become form XObjects: drawn once,
+referenced by every use.
+
+Colours are the scene's sRGB colours, or, given press colours (:class:`generator.draw.paper.Inks`,
+``--cmyk``), every colour in DeviceCMYK: fills and lines in their press colour, text in its
+black-only text colour. Every PDF names its language (``/Lang``) and carries a title.
 """
 
 from __future__ import annotations
@@ -38,9 +43,31 @@ def _hex(colour: str):
     return found
 
 
+class _Colours:
+    """The reportlab colour of a scene colour: its sRGB value, or with ``inks`` its press colour
+    (DeviceCMYK; text in its text colour)."""
+
+    def __init__(self, inks=None):
+        self.inks = inks
+        self.cache: dict[tuple[str, bool], object] = {}
+
+    def __call__(self, colour: str, text: bool = False):
+        if self.inks is None:
+            return _hex(colour)
+        key = (colour, text)
+        found = self.cache.get(key)
+        if found is None:
+            from reportlab.lib.colors import CMYKColor
+
+            cmyk = self.inks.text(colour) if text else self.inks.fill(colour)
+            found = self.cache[key] = CMYKColor(*cmyk)
+        return found
+
+
 class _Painter:
-    def __init__(self, canvas):
+    def __init__(self, canvas, colours: _Colours | None = None):
         self.c = canvas
+        self.colour = colours or _Colours()
         self.fonts: dict[tuple[bool, bool], str] = {}
         self.forms: dict[str, str] = {}
         self.symbols: dict = {}
@@ -64,7 +91,7 @@ class _Painter:
         state = self.state
         if style.stroke:
             if state.get("stroke") != style.stroke:
-                c.setStrokeColor(_hex(style.stroke))
+                c.setStrokeColor(self.colour(style.stroke))
                 state["stroke"] = style.stroke
             if state.get("width") != style.width:
                 c.setLineWidth(style.width)
@@ -76,7 +103,7 @@ class _Painter:
                 c.setDash(list(style.dash) if style.dash else [])
                 state["dash"] = style.dash
         if style.fill and state.get("fill") != style.fill:
-            c.setFillColor(_hex(style.fill))
+            c.setFillColor(self.colour(style.fill))
             state["fill"] = style.fill
         return (1 if style.stroke else 0), (1 if style.fill else 0)
 
@@ -131,9 +158,9 @@ class _Painter:
     def text(self, item: Text) -> None:
         """One line of text; the y-flip of the page is undone by the text matrix alone."""
         c = self.c
-        if self.state.get("fill") != item.fill:
-            c.setFillColor(_hex(item.fill))
-            self.state["fill"] = item.fill
+        if self.state.get("fill") != ("text", item.fill):
+            c.setFillColor(self.colour(item.fill, text=True))
+            self.state["fill"] = ("text", item.fill)
         x = item.x
         if item.anchor == "middle":
             x -= item.width / 2
@@ -181,8 +208,10 @@ def _prime_subsets(doc: Document, canvas) -> None:
         face(bold, condensed).splitString("".join(sorted(chars)), canvas._doc)
 
 
-def document_to_pdf(doc: Document) -> bytes:
-    """The PDF bytes of a document: one PDF page per scene page, metadata from the document."""
+def document_to_pdf(doc: Document, lang: str = "en", inks=None) -> bytes:
+    """The PDF bytes of a document: one PDF page per scene page, metadata from the document,
+    ``lang`` its language; with ``inks`` (:class:`generator.draw.paper.Inks`) every colour in
+    DeviceCMYK."""
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.core.inputs import printable
@@ -191,16 +220,16 @@ def document_to_pdf(doc: Document) -> bytes:
     first = doc.pages[0]
     # The initial font is ours too: reportlab's default would add an unembedded Helvetica.
     canvas = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1,
-                    pageCompression=1, initialFontName=pdf_name())
+                    pageCompression=1, initialFontName=pdf_name(), lang=lang)
     # metadata holds what the user gave (file names…): hostile characters are escaped
-    canvas.setTitle(printable(doc.title, None))
+    canvas.setTitle(printable(doc.title or GENERATOR, None))
     canvas.setSubject(printable(doc.subject, None))
     canvas.setKeywords(printable(", ".join(doc.keywords), None))
     canvas.setCreator(GENERATOR)
     canvas.setAuthor(GENERATOR)
     canvas.setProducer(GENERATOR)
     _prime_subsets(doc, canvas)
-    painter = _Painter(canvas)
+    painter = _Painter(canvas, _Colours(inks))
     for page in doc.pages:
         canvas.setPageSize((page.width * MM, page.height * MM))
         painter.symbols = {s.name: s for s in page.symbols}

@@ -224,13 +224,15 @@ class PdfJoiner:
         self._object(number, body)
         return number
 
-    def finish(self, title: str, subject: str = "", keywords: str = "") -> None:
-        """Writes the page tree, catalogue, document information, xref and trailer."""
+    def finish(self, title: str, subject: str = "", keywords: str = "", lang: str = "en") -> None:
+        """Writes the page tree, catalogue (with the document's language), document
+        information, xref and trailer."""
         if not self.kids:
             raise BuildError("no pages to join")
         kids = b" ".join(b"%d 0 R" % k for k in self.kids)
         self._object(PAGES, b"<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>" % (len(self.kids), kids))
-        self._object(CATALOG, b"<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>" % PAGES)
+        self._object(CATALOG, b"<<\n/Lang %s /PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>"
+                     % (pdf_string(lang), PAGES))
         info = {"Author": GENERATOR, "CreationDate": _DATE, "Creator": GENERATOR,
                 "Keywords": keywords, "ModDate": _DATE, "Producer": GENERATOR,
                 "Subject": subject, "Title": title}
@@ -272,13 +274,14 @@ def pdf_string(text: str) -> bytes:
     return bytes(out)
 
 
-def join(pdfs: Iterable[bytes], title: str, subject: str = "", keywords: str = "") -> bytes:
+def join(pdfs: Iterable[bytes], title: str, subject: str = "", keywords: str = "",
+         lang: str = "en") -> bytes:
     """The joined PDF in memory (for runs small enough to hold)."""
     buf = io.BytesIO()
     joiner = PdfJoiner(buf)
     for pdf in pdfs:
         joiner.add(pdf)
-    joiner.finish(title, subject, keywords)
+    joiner.finish(title, subject, keywords, lang)
     return buf.getvalue()
 
 
@@ -319,21 +322,23 @@ class JoinedFile:
     def add(self, pdf: bytes) -> None:
         self.pages += self._guard(lambda: self.joiner.add(pdf))
 
-    def complete(self, title: str, subject: str = "", keywords: str = "") -> tuple[int, str]:
+    def complete(self, title: str, subject: str = "", keywords: str = "",
+                 lang: str = "en") -> tuple[int, str]:
         """Writes the end of the file and closes it (still under its temporary name)."""
         try:
-            self._guard(lambda: self.joiner.finish(title, subject, keywords))
+            self._guard(lambda: self.joiner.finish(title, subject, keywords, lang))
             self._guard(self.handle.close)
         except BaseException:
             self.abort()
             raise
         return self.joiner.pos, self.joiner.sha256.hexdigest()
 
-    def finish(self, title: str, subject: str = "", keywords: str = "") -> tuple[int, str]:
+    def finish(self, title: str, subject: str = "", keywords: str = "",
+               lang: str = "en") -> tuple[int, str]:
         """Completes and publishes the file; returns its size and SHA-256 (hex)."""
         from generator.core.output import publish
 
-        done = self.complete(title, subject, keywords)
+        done = self.complete(title, subject, keywords, lang)
         publish(self.tmp, self.path, self.force)
         return done
 
@@ -360,8 +365,9 @@ class JoinedHash:
     def add(self, pdf: bytes) -> None:
         self.pages += self.joiner.add(pdf)
 
-    def finish(self, title: str, subject: str = "", keywords: str = "") -> tuple[int, str]:
-        self.joiner.finish(title, subject, keywords)
+    def finish(self, title: str, subject: str = "", keywords: str = "",
+               lang: str = "en") -> tuple[int, str]:
+        self.joiner.finish(title, subject, keywords, lang)
         return self.joiner.pos, self.joiner.sha256.hexdigest()
 
     def abort(self) -> None:

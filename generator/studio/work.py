@@ -32,12 +32,13 @@ def _built(req: Request, seed: int, index: int, fields: dict | None) -> Built:
     spec = game(req.game)
     product = spec.product(req.kind)
     item = None if fields is None else product.fn("from_fields")(fields, "<page>")
-    return build_one(spec, product, seed, index, req.count, make_sheet(req.paper, req.mono),
-                     req.options, True, req.lang, item)
+    return build_one(spec, product, seed, index, req.count,
+                     make_sheet(req.paper, req.mono, req.cmyk), req.options, True, req.lang, item)
 
 
 def _about(req: Request, built: list[Built]) -> dict[str, Any]:
-    return {"command": built[0].info.command(req.paper, req.mono), "notes": descriptions(built)}
+    return {"command": built[0].info.command(req.paper, req.mono, cmyk=req.cmyk),
+            "notes": descriptions(built)}
 
 
 def item(req: Request, seed: int, index: int, fields: dict | None = None,

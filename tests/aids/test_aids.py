@@ -56,7 +56,8 @@ def test_crop_marks_on_single_cards_sit_outside_the_trim_and_bleed():
     page = PdfReader(io.BytesIO(built("tanis", "en", "a6", bleed=2.0, crop=True))).pages[0]
     left, bottom, right, top = box_mm(page.trimbox)
     data = page.get_contents().get_data().decode("latin-1")
-    marks = re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S", data[data.rindex("0 0 0 1 K"):])
+    marks = re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l S",
+                       data[data.rindex("/Reg CS 1 SCN"):])
     assert len(marks) == 8
     for x1, y1, x2, y2 in ((mm(v) for v in m) for m in marks):
         assert not (min(x1, x2) < right + 2 and max(x1, x2) > left - 2
@@ -158,7 +159,7 @@ def test_cli_writes_the_pdf(runner, tmp_path):
     result = runner.invoke(main, ["aid", "tanis", "--lang", "fr", "--size", "a6", "--nup",
                                   "--backs", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "tanis-aid-fr-a6-nup-a4.pdf").exists()
+    assert (tmp_path / "tanis-aid-fr-a6-nup-a4-backs.pdf").exists()
     bad = runner.invoke(main, ["aid", "tanis", "--size", "huge", "--out", str(tmp_path / "x")])
     assert bad.exit_code == 2 and not (tmp_path / "x").exists()
 

@@ -15,7 +15,7 @@ from generator.batch.config import Config, Item, Lines, load_config
 from generator.core.errors import InputError, RuleError, shown
 
 T = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\n'
-DIG_OPTIONS = "style, seed, count, format, paper, mono, lang, force"
+DIG_OPTIONS = "style, seed, count, format, paper, mono, cmyk, lang, force"
 
 
 def refusal(tmp_path, text: str, error=InputError) -> str:
@@ -168,7 +168,7 @@ def test_the_options_named_leave_out_where_and_how_a_batch_runs(tmp_path):
     assert refusal(tmp_path, text) == (
         "D/b.toml:5: item 1 (realms sheet): unknown key colour: tombgen realms sheet has no "
         "--colour; its options: map, difficulty, players, rating-games, size, start, seed, "
-        "count, format, paper, mono, lang, force")
+        "count, format, paper, mono, cmyk, lang, force")
 
 
 def test_an_item_keeps_its_keys_lines_and_options(tmp_path):
@@ -373,7 +373,7 @@ def test_an_aid_item(tmp_path):
     aid = load_config(write(tmp_path, text, "b.toml")).items[1]
     assert aid == Item(1, 5, "tut", "aid", None, 1, "letter", True, ("pdf",),
                        {"lang": "en", "size": "poker", "variant": "fr", "bleed": 0.0,
-                        "crop": True, "nup": True, "backs": False}, ("tut",),
+                        "crop": True, "nup": True, "backs": False, "cmyk": False}, ("tut",),
                        key_lines=(("variant", 8), ("nup", 9), ("paper", 10), ("mono", 11)))
 
 
@@ -387,7 +387,7 @@ def test_an_aid_item_for_every_game(tmp_path):
      "aid for chess; choose one of realms, tut, tanis, tumba or all"),
     ('[[item]]\ngame = "tanis"\nkind = "aid"\n\nseed = 1\n', "D/b.toml:5: item 1 (tanis aid): "
      "unknown key seed: tombgen aid has no --seed; its options: lang, size, variant, nup, "
-     "backs, bleed, crop-marks, paper, mono, force"),
+     "backs, bleed, crop-marks, paper, mono, cmyk, format, force"),
 ])
 def test_aid_refusals(tmp_path, text, message):
     assert refusal(tmp_path, text) == message

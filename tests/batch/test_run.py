@@ -135,7 +135,8 @@ def test_aid_items_equal_the_aid_command(tmp_path):
     assert outcome.failures == [] and outcome.built == 1
     cli = tmp_path / "cli"
     assert run_tombgen("aid", "tanis", "--lang", "fr", "--mono", "--out", str(cli)).returncode == 0
-    assert outputs(cli) == outputs(tmp_path / "batch") and list(outputs(cli)) == ["tanis-aid-fr-poker.pdf"]
+    assert outputs(cli) == outputs(tmp_path / "batch")
+    assert list(outputs(cli)) == ["tanis-aid-fr-poker-mono.pdf"]
     from generator.batch.verify import verify_path
 
     assert [c.status for c in verify_path(tmp_path / "batch", jobs=1)] == ["ok"]

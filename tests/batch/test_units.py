@@ -146,8 +146,8 @@ def test_an_aid_unit_is_made_on_its_paper_in_black_and_white(tmp_path):
                "nup": True, "backs": False}
     unit = Unit(0, 0, "tanis", "aid", None, 1, "letter", True, ("pdf",), options)
     [(name, fmt, pages, data)] = build_unit(unit).files
-    assert (name, fmt, pages) == ("tanis-aid-en-poker-nup-letter.pdf", "pdf", 0)
+    assert (name, fmt, pages) == ("tanis-aid-en-poker-nup-letter-mono.pdf", "pdf", 0)
     (tmp_path / name).write_bytes(data)
     assert read_info(tmp_path / name)["Keywords"] == (
         "tombgen, tanis, aid, lang=en, size=poker, variant=en, bleed=0, mono=yes, crop=yes, "
-        "nup=yes, paper=letter, backs=no")
+        "nup=yes, paper=letter, backs=no, cmyk=no")

@@ -10,7 +10,7 @@ from generator.draw.pdfjoin import read_info
 
 def test_keywords_give_the_options_back():
     options = {"lang": "en", "size": "poker", "variant": "fr", "bleed": 1.5, "mono": True,
-               "crop": True, "nup": True, "paper": "letter", "backs": True}
+               "crop": True, "nup": True, "paper": "letter", "backs": True, "cmyk": True}
     assert aid_options(aid_keywords("tut", **options)) == ("tut", options)
     single = dict(options, nup=False, paper=None, backs=False)
     assert "paper=none" in aid_keywords("tut", **single)
@@ -19,6 +19,8 @@ def test_keywords_give_the_options_back():
     assert aid_options("tombgen, tut, aid, lang=en, size=poker, variant=en, bleed=0") is None
     assert aid_options("tombgen, tut, aid, lang=en, size=poker, variant=en, bleed=0, mono=no, "
                        "crop=no, nup=no, paper=a4") is None       # before --backs was recorded
+    assert aid_options("tombgen, tut, aid, lang=en, size=poker, variant=en, bleed=0, mono=no, "
+                       "crop=no, nup=no, paper=none, backs=no") is None   # before --cmyk
     assert aid_options("tombgen, tanis, dig, seed=1, count=1") is None
 
 

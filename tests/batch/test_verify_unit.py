@@ -427,7 +427,7 @@ def test_an_unreadable_pdf_is_refused(tmp_path):
 
 
 AID = {"lang": "en", "size": "poker", "variant": "en", "bleed": 0.0, "mono": True, "crop": False,
-       "nup": False, "paper": None, "backs": False}
+       "nup": False, "paper": None, "backs": False, "cmyk": False}
 
 
 def test_an_aid_pdf_is_rebuilt_from_its_keywords(tmp_path, monkeypatch):

@@ -84,6 +84,9 @@ def test_the_event_loop_stays_free_while_a_job_runs():
     assert len(ticks) > 10 and max(gaps) < 0.5
 
 
+SHARED_NAMES = ("lang", "paper", "mono", "cmyk")
+
+
 def test_every_form_is_its_commands_declarations(client):
     from generator.aids.cli import AID_OPTIONS
 
@@ -93,12 +96,13 @@ def test_every_form_is_its_commands_declarations(client):
         for product, form in zip(spec.products, shown["products"]):
             own = [{k: v for k, v in o.items() if k != "names"} for o in form["options"]]
             assert own == [o.describe() for o in product.options]
-            assert [o["name"] for o in form["shared"]] == ["count", "paper", "mono", "lang"]
+            assert [o["name"] for o in form["shared"]] == ["count", "paper", "mono", "cmyk",
+                                                           "lang"]
             assert form["languages"] == list(product.languages)
         aid = shown["aid"]
         assert aid["options"] + aid["shared"] == [
-            *(o.describe() for o in AID_OPTIONS if o.name not in ("lang", "paper", "mono")),
-            *(o.describe() for o in AID_OPTIONS if o.name in ("lang", "paper", "mono"))]
+            *(o.describe() for o in AID_OPTIONS if o.name not in SHARED_NAMES),
+            *(o.describe() for o in AID_OPTIONS if o.name in SHARED_NAMES)]
 
 
 def test_a_file_option_offers_the_names_a_url_accepts(client):

@@ -2,7 +2,10 @@
 
 Each pictogram is drawn around its own origin (x and y from -5 to 5) with filled shapes and
 paper-coloured cut-outs only, so it keeps its look at any scale and never draws a line thinner
-than the print minimum. Which picture a tile shows depends on the edition (seeds/tut.toml
+than the print minimum. Every white or black detail (a cut-out, the ink between two cut-outs, a
+rim) is at least :data:`DETAIL` wide, so at the smallest scale a trail sheet uses (0.31, the
+order panel) none is under the print's ``min_detail``; shapes that meet overlap, never leaving
+a sliver between them. Which picture a tile shows depends on the edition (seeds/tut.toml
 ``[variant.*.pictures]``): the French 8-value set is a chair and its wild tiles are pharaoh masks.
 ``symbols(sheet, variant)`` defines every symbol a trail sheet uses once: ``tut-<picture>-<colour>``
 for the sets, ``tut-<picture>-ink`` for the index, and ``tut-<picture>`` for the specials.
@@ -17,6 +20,7 @@ from generator.draw.scene import Item, Polygon, Rect, Style, Symbol
 from generator.games.tut.model import GOLD, KING, PHARAOH, colour_of, data, kind_of, pictures
 
 BOX = 10.0      # a pictogram's nominal size in mm at scale 1
+DETAIL = 0.4    # the thinnest detail, in pictogram units (0.12 mm at scale 0.31)
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float, n: int = 24) -> tuple:
@@ -38,9 +42,10 @@ def scarab(ink: str, paper: str) -> list[Item]:
     return legs + [
         _fill(_ellipse(0, 1.2, 3.0, 3.5), ink),
         _fill(_ellipse(0, -3.2, 1.7, 1.3), ink),
-        _fill(((-1.6, -4.2), (-2.4, -5.0), (-1.9, -5.0), (-1.0, -4.3)), ink),
-        _fill(((1.6, -4.2), (2.4, -5.0), (1.9, -5.0), (1.0, -4.3)), ink),
-        Rect(-0.3, -1.9, 0.6, 6.2, Style(stroke=None, fill=paper)),
+        # antennas: their feet inside the head, so no gap shows where they meet it
+        _fill(((-1.3, -3.8), (-2.4, -5.0), (-1.8, -5.0), (-0.8, -4.0)), ink),
+        _fill(((1.3, -3.8), (2.4, -5.0), (1.8, -5.0), (0.8, -4.0)), ink),
+        Rect(-0.3, -1.9, 0.6, 6.1, Style(stroke=None, fill=paper)),
         Rect(-3.0, -1.95, 6.0, 0.5, Style(stroke=None, fill=paper)),
     ]
 
@@ -50,9 +55,9 @@ def cat(ink: str, paper: str) -> list[Item]:
             (2.6, -1.1), (2.2, -0.5), (2.5, 1.2), (2.5, 4.9), (1.3, 4.9), (1.1, 2.4),
             (0.6, 4.9), (-2.3, 4.9), (-2.9, 3.2), (-2.7, 0.8), (-1.1, -1.0), (0.3, -1.6),
             (0.3, -3.2))
-    tail = ((-2.5, 4.9), (-4.3, 4.6), (-4.8, 2.6), (-4.1, 2.5), (-3.8, 3.9), (-2.6, 4.1))
+    tail = ((-2.0, 4.9), (-4.3, 4.6), (-4.8, 2.6), (-4.1, 2.5), (-3.8, 3.9), (-2.2, 3.9))
     return [_fill(body, ink), _fill(tail, ink), _fill(_ellipse(2.3, -2.7, 0.45, 0.3, 12), paper),
-            Rect(0.9, 0.0, 0.25, 4.9, Style(stroke=None, fill=paper))]
+            Rect(0.85, 0.0, DETAIL, 4.9, Style(stroke=None, fill=paper))]
 
 
 def horus(ink: str, paper: str) -> list[Item]:
@@ -60,7 +65,7 @@ def horus(ink: str, paper: str) -> list[Item]:
             (2.2, -2.0), (2.6, -0.6), (2.4, 1.4), (1.6, 2.8), (1.5, 4.1), (2.6, 4.3), (2.6, 4.9),
             (0.2, 4.9), (0.4, 3.4), (-1.2, 3.0), (-3.6, 4.6), (-4.2, 4.0), (-2.2, 1.6),
             (-1.4, -1.2), (-0.6, -3.4))
-    marking = ((1.2, -3.05), (1.75, -3.05), (1.35, -2.0), (1.05, -2.1))
+    marking = ((1.15, -3.4), (1.85, -3.4), (1.45, -2.0), (1.0, -2.1))   # the eye's tear line
     return [_fill(body, ink), _fill(_ellipse(1.6, -3.7, 0.55, 0.5, 12), paper),
             _fill(marking, paper)]
 
@@ -68,25 +73,34 @@ def horus(ink: str, paper: str) -> list[Item]:
 def anubis(ink: str, paper: str) -> list[Item]:
     head = ((-0.6, -5.0), (0.5, -2.6), (1.5, -2.2), (4.8, -0.9), (4.8, 0.1), (1.9, 0.5),
             (0.9, 1.3), (1.4, 4.9), (-2.8, 4.9), (-2.1, 1.0), (-2.0, -1.6), (-1.6, -2.6))
-    collar = ((1.0, 2.6), (-2.4, 2.6), (-2.5, 3.3), (1.1, 3.3))
+    collar = ((0.65, 2.6), (-1.95, 2.6), (-2.05, 3.3), (0.75, 3.3))       # inside the outline
     return [_fill(head, ink), _fill(_ellipse(1.4, -1.2, 0.5, 0.32, 12), paper),
-            _fill(collar, paper), _fill(((-0.5, -4.0), (0.1, -2.9), (-0.9, -2.7)), paper)]
+            _fill(collar, paper), _fill(((-0.55, -3.9), (-0.15, -3.05), (-0.9, -2.8)), paper)]
 
 
 def mask(ink: str, paper: str) -> list[Item]:
     nemes = ((0.0, -5.0), (2.6, -4.5), (3.5, -2.0), (3.3, 1.0), (4.6, 4.9), (-4.6, 4.9),
              (-3.3, 1.0), (-3.5, -2.0), (-2.6, -4.5))
-    # stripes stop inside the headdress outline (half-width at each stripe's height)
+    # stripes stop a rim of DETAIL inside the headdress outline
     stripes = [Rect(-half, y, 2 * half, 0.45, Style(stroke=None, fill=paper))
-               for y, half in ((-3.1, 2.9), (-1.7, 3.3), (-0.3, 3.25), (1.1, 3.3), (2.5, 3.7),
-                               (3.9, 4.1))]
+               for y in (-3.1, -1.7, -0.3, 1.1, 2.5, 3.9)
+               for half in [min(_half_width(nemes, y), _half_width(nemes, y + 0.45)) - DETAIL]]
     return [_fill(nemes, ink), *stripes,
             _fill(_ellipse(0.0, -0.6, 2.0, 2.7), paper),
             _fill(_ellipse(0.0, -0.6, 1.5, 2.2), ink),
-            _fill(_ellipse(-0.65, -1.3, 0.45, 0.25, 12), paper),
-            _fill(_ellipse(0.65, -1.3, 0.45, 0.25, 12), paper),
-            Rect(-0.8, 1.9, 1.6, 3.0, Style(stroke=None, fill=paper)),
-            Rect(-0.45, 2.1, 0.9, 2.6, Style(stroke=None, fill=ink))]
+            _fill(_ellipse(-0.6, -1.3, 0.4, 0.25, 12), paper),
+            _fill(_ellipse(0.6, -1.3, 0.4, 0.25, 12), paper),
+            Rect(-0.9, 1.8, 1.8, 3.1, Style(stroke=None, fill=paper)),
+            Rect(-0.45, 2.2, 0.9, 2.3, Style(stroke=None, fill=ink))]
+
+
+def _half_width(outline, y: float) -> float:
+    """How far right of x = 0 a symmetric outline reaches at height ``y``."""
+    best = 0.0
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+        if min(y1, y2) <= y <= max(y1, y2) and y1 != y2:
+            best = max(best, x1 + (x2 - x1) * (y - y1) / (y2 - y1))
+    return best
 
 
 def chair(ink: str, paper: str) -> list[Item]:
@@ -116,7 +130,8 @@ def crown(ink: str, paper: str) -> list[Item]:
     """The English Pharaoh tile."""
     points = ((-4.2, 4.0), (4.2, 4.0), (4.6, -3.4), (2.2, 0.0), (0.0, -4.8), (-2.2, 0.0),
               (-4.6, -3.4))
-    return [_fill(points, ink), Rect(-4.3, 2.0, 8.6, 0.55, Style(stroke=None, fill=paper)),
+    half = min(_half_width(points, 2.0), _half_width(points, 2.55)) - DETAIL
+    return [_fill(points, ink), Rect(-half, 2.0, 2 * half, 0.55, Style(stroke=None, fill=paper)),
             Rect(-4.2, 4.4, 8.4, 0.6, Style(stroke=None, fill=ink)),
             _fill(_ellipse(0.0, 0.8, 0.7, 0.7, 12), paper),
             _fill(_ellipse(-2.6, 1.1, 0.5, 0.5, 12), paper),

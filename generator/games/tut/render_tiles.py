@@ -1,7 +1,9 @@
 """The pieces of the Tutankhamen trail sheet: tiles, the table, the start badge, the pyramid.
 
 Every tile is drawn in its cell with its trail number (top left), the edition's pictogram in
-the set's colour, its value (bottom right) and its colour letter (bottom left). The colour is
+the set's colour, its value (bottom right) and its colour letter (bottom left); on a tile whose
+grey reads poorly under black text (the dark mono grey) each of these texts sits on a small
+paper-coloured label (``[limits] label_contrast``). The colour is
 also told by the tile's border (solid, dashed or double, seeds/tut.toml), which survives
 black-and-white printing without reading the letter. A line joins consecutive tiles; the start
 badge (S, French D) stands in the free cell next to tile 1 (tokens start there, and it covers
@@ -47,7 +49,7 @@ def frame(sheet: Sheet, code: str, x: float, y: float, size: float,
     """A tile's (or swatch's) background and border at (x, y): the colour's tint and border
     style, or the specials' gold; the border carries the colour without colour or letter."""
     colour = colour_of(code)
-    fill = sheet.theme(f"tint-{colour}" if colour else "tint-gold")
+    fill = tile_fill(sheet, code)
     edge = sheet.theme(colour) if colour else sheet.theme("accent")
     style = border(colour) if colour else "solid"
     width = max(0.45, sheet.limits["min_line"])
@@ -69,8 +71,35 @@ def tile(sheet: Sheet, trail: Trail, code: str, number: int, x: float, y: float,
          size: float, say: Words) -> list[Item]:
     """One tile in the cell at (x, y), as much as its size allows (see :func:`_tile_marks`)."""
     inset = 0.45
+    marks = _tile_marks(sheet, trail.variant, code, number, (x, y, size), 0.9 + inset, say)
     return [*frame(sheet, code, x + inset, y + inset, size - 2 * inset),
-            *_tile_marks(sheet, trail.variant, code, number, (x, y, size), 0.9 + inset, say)]
+            *labelled(sheet, tile_fill(sheet, code), marks)]
+
+
+def tile_fill(sheet: Sheet, code: str) -> str:
+    """The background colour of a tile: its set's tint, the specials' gold."""
+    colour = colour_of(code)
+    return sheet.theme(f"tint-{colour}" if colour else "tint-gold")
+
+
+LABEL_PAD = 0.35        # a label's margin around its text (mm)
+
+
+def labelled(sheet: Sheet, fill: str, items: list[Item]) -> list[Item]:
+    """``items`` with a paper-coloured label under each text that reads on ``fill`` with less
+    contrast than ``[limits] label_contrast``: black on a dark grey tile stays legible."""
+    from generator.draw.checks import contrast
+    from generator.draw.scene import Text
+
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Text) and contrast(item.fill, fill) < sheet.limits["label_contrast"]:
+            x0, y0, x1, y1 = item.bounds()
+            out.append(Rect(x0 - LABEL_PAD, y0 - LABEL_PAD, x1 - x0 + 2 * LABEL_PAD,
+                            y1 - y0 + 2 * LABEL_PAD, Style(stroke=None, fill=sheet.theme("paper")),
+                            radius=0.4))
+        out.append(item)
+    return out
 
 
 def _tile_marks(sheet: Sheet, variant: str, code: str, number: int,
