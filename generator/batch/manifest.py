@@ -361,7 +361,7 @@ def _aid_games(games: Any, count: int, place: str) -> tuple[str, ...]:
 #: The keyword arguments of an aid a manifest records, and the declaration (``tombgen aid``'s
 #: option) each is checked against.
 AID_ARGUMENTS = {"lang": "lang", "size": "size", "variant": "variant", "bleed": "bleed",
-                 "crop": "crop_marks", "nup": "nup", "backs": "backs"}
+                 "crop": "crop_marks", "nup": "nup", "backs": "backs", "cmyk": "cmyk"}
 
 
 def _check_aid_options(options: Any, place: str) -> None:

@@ -55,10 +55,10 @@ def test_a_simulation_document_and_records_are_protected_too(runner, tmp_path):
             "--record", str(tmp_path / "rec")]
     assert runner.invoke(main, args).exit_code == 0
     doc = tmp_path / "tumba-simulation-2-games-3.json"
-    record = tmp_path / "rec" / "tumba-record-2-2.json"
+    record = tmp_path / "rec" / "tumba-record-2-games-3-2.json"
     record.write_text(record.read_text().replace('"over": true', '"over": false'))
     again = runner.invoke(main, args)
-    assert again.exit_code == 2 and "tumba-record-2-2.json: would replace" in again.output
+    assert again.exit_code == 2 and "tumba-record-2-games-3-2.json: would replace" in again.output
     assert '"over": false' in record.read_text()
     doc.write_text("{}")
     forced = runner.invoke(main, args + ["--force"])
