@@ -3,7 +3,7 @@ changed or removed, and not what Python or the tools write (byte code, caches)."
 
 import os
 
-from conftest import changes, checkout_state
+from checkout import changes, checkout_state
 
 
 def test_the_guard_sees_files_written_changed_and_removed(tmp_path):
