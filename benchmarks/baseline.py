@@ -8,8 +8,7 @@ plain reportlab way — which is what a hand-written script making the same shee
 without tombgen's scene, fitting or checks.
 
 Run as a script (``python baseline.py PRIMS.json OUTSTEM``) it is the cold-start baseline: it
-imports only svgwrite and reportlab, reads the primitives and writes SVG, PDF and JSON. It needs
-svgwrite, which tombgen itself does not use (``pip install -e ".[bench]"``).
+imports only svgwrite and reportlab, reads the primitives and writes SVG, PDF and JSON.
 """
 
 from __future__ import annotations

@@ -193,3 +193,42 @@ def test_the_graph_sees_lazy_and_relative_imports_but_not_type_checking(tmp_path
     ("generator.batch.config", "features"), ("generator.cli", "cli")])
 def test_layer_of(module, layer):
     assert LAYERS[layer_of(module)][0] == layer
+
+
+#: The rendering libraries and the one module of ``generator.draw`` allowed to import each.
+BACKENDS = {"svgwrite": "generator.draw.svg", "reportlab": "generator.draw",
+            "weasyprint": "generator.draw.documents"}
+
+
+def third_party_imports(path: Path) -> set[str]:
+    """The top-level names of every module ``path`` imports, lazy imports included."""
+    found: set[str] = set()
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_only_the_backends_import_the_rendering_libraries():
+    bad = [f"{name} imports {lib}" for name, path in sorted(module_names().items())
+           for lib in sorted(third_party_imports(path) & set(BACKENDS))
+           if not (name == BACKENDS[lib] or name.startswith(BACKENDS[lib] + "."))]
+    assert bad == []
+
+
+def test_the_svg_backend_writes_with_svgwrite():
+    assert "svgwrite" in third_party_imports(PACKAGE / "draw" / "svg.py")
+
+
+def test_help_imports_no_rendering_library():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom generator.cli import main\ntry:\n    main(['--help'])\n"
+            "except SystemExit:\n    pass\n"
+            f"print(sorted(set({sorted(BACKENDS)!r}) & {{m.split('.')[0] for m in sys.modules}}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

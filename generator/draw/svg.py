@@ -1,4 +1,4 @@
-"""SVG backend: one page → one SVG document, sized in mm, written as text by a small XML writer.
+"""SVG backend: one page → one SVG document, sized in mm, written with svgwrite.
 
 The viewBox is the page in millimetres, so scene coordinates are written as they are. Symbols go
 into ``<defs>`` once and are placed with ``<use>``. The root names the shipped font family
@@ -7,119 +7,122 @@ ligatures off: the PDF sets glyphs at their plain advance widths, and so does th
 text also carries its measured length (``textLength``), so a viewer that lacks the family and
 substitutes another face still keeps the text inside its box.
 
-The writer is plain string building (no svgwrite): the scene has seven primitive kinds with a
-handful of attributes each, all produced here, so there is nothing to validate; what matters is
-escaping. Every attribute value and text goes through :func:`escape`, which turns the XML
-special characters of text and double-quoted values into entities and drops the control characters XML 1.0 cannot carry.
-Attributes are written in a fixed order and numbers with fixed precision: same page, same bytes.
+svgwrite is imported when the first page is written (never by ``tombgen --help``) and runs with
+its validator off (``debug=False``): every value is produced here, numbers already formatted with
+fixed precision by the scene's ``_f``, so there is nothing left to check and no time spent on it.
+svgwrite sorts attributes and ElementTree escapes the XML special characters of text and
+attribute values; what XML 1.0 cannot carry at all (C0 controls other than tab, LF and CR, lone
+surrogates, U+FFFE and U+FFFF) no escaping can save, so :func:`clean` drops it from every text
+and name first. Same page, same bytes.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from generator.draw.paper import settings
 from generator.draw.scene import (
     IDENTITY, PT_TO_MM, Circle, Group, Line, Page, Polygon, Polyline, Rect, Style, Text, Use, _f,
 )
 
-_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-#: The XML special characters, the C0 controls XML 1.0 forbids (tab, LF and CR are allowed),
-#: lone surrogates (no UTF-8 for them) and U+FFFE, U+FFFF (not XML characters): all dropped.
-_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
-_HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-         'version="1.1" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}" '
-         'font-family="{family}" xml:space="preserve" '
-         'style="font-kerning:none;font-variant-ligatures:none">')
+#: The characters XML 1.0 cannot carry, escaped or not: all dropped.
+_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: On the root: the text settings that make the browser set glyphs as the PDF does.
+_ROOT_STYLE = "font-kerning:none;font-variant-ligatures:none"
 
 
-def escape(value: str) -> str:
-    """``value`` safe inside XML text and double-quoted attribute values (all we write)."""
-    return _SPECIAL.sub(lambda m: _ESCAPES.get(m.group(), ""), value)
+def clean(value: str) -> str:
+    """``value`` without the characters XML 1.0 cannot hold (the writer escapes the rest)."""
+    return _UNWRITABLE.sub("", value)
 
 
-def _style(style: Style) -> str:
-    out = f' stroke="{style.stroke or "none"}" fill="{style.fill or "none"}"'
+def _style(style: Style) -> dict[str, str]:
+    attrs = {"stroke": style.stroke or "none", "fill": style.fill or "none"}
     if style.stroke:
-        out += f' stroke-width="{_f(style.width)}"'
+        attrs["stroke-width"] = _f(style.width)
         if style.cap != "butt":
-            out += f' stroke-linecap="{style.cap}"'
+            attrs["stroke-linecap"] = style.cap
     if style.dash:
-        out += ' stroke-dasharray="' + " ".join(_f(d) for d in style.dash) + '"'
-    return out
+        attrs["stroke-dasharray"] = " ".join(_f(d) for d in style.dash)
+    return attrs
 
 
-def _points(points) -> str:
-    return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
-
-
-def _text(item: Text) -> str:
-    attrs = f'x="{_f(item.x)}" y="{_f(item.y)}" font-size="{_f(item.size * PT_TO_MM)}"'
+def _text(svg: Any, item: Text) -> Any:
+    attrs = {"x": _f(item.x), "y": _f(item.y), "font-size": _f(item.size * PT_TO_MM),
+             "fill": item.fill, "textLength": _f(item.width), "lengthAdjust": "spacingAndGlyphs"}
     if item.bold:
-        attrs += ' font-weight="bold"'
+        attrs["font-weight"] = "bold"
     if item.condensed:
-        attrs += ' font-stretch="condensed"'
+        attrs["font-stretch"] = "condensed"
     if item.anchor != "start":
-        attrs += f' text-anchor="{item.anchor}"'
-    return (f'<text {attrs} fill="{item.fill}" textLength="{_f(item.width)}" '
-            f'lengthAdjust="spacingAndGlyphs">{escape(item.text)}</text>')
+        attrs["text-anchor"] = item.anchor
+    return _made(svg.text.Text(clean(item.text), debug=False), attrs)
 
 
-def _element(item, out: list[str]) -> None:
-    """Appends the markup of one scene item (groups recursively) to ``out``."""
+def _made(element: Any, attrs: dict[str, str]) -> Any:
+    """``element`` with ``attrs`` set as they are: svgwrite's constructors put in defaults of
+    their own (a rect of 1 × 1) and split a text's ``x`` into a list, so values go in after."""
+    element.update(attrs)
+    return element
+
+
+def _element(svg: Any, item) -> Any:
+    """The svgwrite element of one scene item (groups recursively)."""
     if isinstance(item, Line):
-        out.append(f'<line x1="{_f(item.x1)}" y1="{_f(item.y1)}" x2="{_f(item.x2)}" '
-                   f'y2="{_f(item.y2)}"{_style(item.style)}/>')
-    elif isinstance(item, (Polyline, Polygon)):
-        tag = "polygon" if isinstance(item, Polygon) else "polyline"
-        out.append(f'<{tag} points="{_points(item.points)}"{_style(item.style)}/>')
-    elif isinstance(item, Rect):
-        rx = f' rx="{_f(item.radius)}"' if item.radius else ""
-        out.append(f'<rect x="{_f(item.x)}" y="{_f(item.y)}" width="{_f(item.w)}" '
-                   f'height="{_f(item.h)}"{rx}{_style(item.style)}/>')
-    elif isinstance(item, Circle):
-        out.append(f'<circle cx="{_f(item.cx)}" cy="{_f(item.cy)}" r="{_f(item.r)}"'
-                   f'{_style(item.style)}/>')
-    elif isinstance(item, Text):
-        out.append(_text(item))
-    elif isinstance(item, Use):
+        return _made(svg.shapes.Line(debug=False), {
+            "x1": _f(item.x1), "y1": _f(item.y1), "x2": _f(item.x2), "y2": _f(item.y2),
+            **_style(item.style)})
+    if isinstance(item, (Polyline, Polygon)):
+        kind = svg.shapes.Polygon if isinstance(item, Polygon) else svg.shapes.Polyline
+        return _made(kind([(_f(x), _f(y)) for x, y in item.points], debug=False),
+                     _style(item.style))
+    if isinstance(item, Rect):
+        radius = {"rx": _f(item.radius)} if item.radius else {}
+        return _made(svg.shapes.Rect(debug=False), {
+            "x": _f(item.x), "y": _f(item.y), "width": _f(item.w), "height": _f(item.h),
+            **radius, **_style(item.style)})
+    if isinstance(item, Circle):
+        return _made(svg.shapes.Circle(debug=False), {
+            "cx": _f(item.cx), "cy": _f(item.cy), "r": _f(item.r), **_style(item.style)})
+    if isinstance(item, Text):
+        return _text(svg, item)
+    if isinstance(item, Use):
         transform = f"translate({_f(item.x)} {_f(item.y)})"
         if item.scale != 1:
             transform += f" scale({_f(item.scale)})"
-        out.append(f'<use xlink:href="#sym-{escape(item.name)}" transform="{transform}"/>')
-    elif isinstance(item, Group):
-        attrs = ""
+        return _made(svg.container.Use(f"#sym-{clean(item.name)}", debug=False),
+                     {"transform": transform})
+    if isinstance(item, Group):
+        attrs = {}
         if item.matrix != IDENTITY:
-            attrs += ' transform="matrix(' + " ".join(_f(v) for v in item.matrix) + ')"'
+            attrs["transform"] = "matrix(" + " ".join(_f(v) for v in item.matrix) + ")"
         if item.name:
-            attrs += f' class="{escape(item.name)}"'
-        out.append(f"<g{attrs}>")
+            attrs["class"] = clean(item.name)
+        group = _made(svg.container.Group(debug=False), attrs)
         for child in item.items:
-            _element(child, out)
-        out.append("</g>")
-    else:
-        raise TypeError(f"unknown scene item {item!r}")
+            group.add(_element(svg, child))
+        return group
+    raise TypeError(f"unknown scene item {item!r}")
 
 
 def page_to_svg(page: Page, title: str = "") -> bytes:
     """The SVG document of one page, as UTF-8 bytes."""
-    family = escape(settings()["fonts"]["svg_family"])
+    import svgwrite
+
     w, h = _f(page.width), _f(page.height)
-    out = ['<?xml version="1.0" encoding="utf-8" ?>', _HEAD.format(w=w, h=h, family=family)]
+    drawing = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), profile="full", debug=False)
+    drawing.update({"viewBox": f"0 0 {w} {h}", "font-family": clean(settings()["fonts"]["svg_family"]),
+                    "xml:space": "preserve", "style": _ROOT_STYLE})
     if title:
-        out.append(f"<title>{escape(title)}</title>")
-        if page.footer:
-            out.append(f"<desc>{escape(page.footer)}</desc>")
-    if page.symbols:
-        out.append("<defs>")
-        for sym in page.symbols:
-            out.append(f'<g id="sym-{escape(sym.name)}">')
-            for child in sym.items:
-                _element(child, out)
-            out.append("</g>")
-        out.append("</defs>")
-    out.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>')
+        drawing.set_desc(clean(title), clean(page.footer) if page.footer else None)
+    for sym in page.symbols:
+        symbol = _made(svgwrite.container.Group(debug=False), {"id": f"sym-{clean(sym.name)}"})
+        for child in sym.items:
+            symbol.add(_element(svgwrite, child))
+        drawing.defs.add(symbol)
+    drawing.add(_made(svgwrite.shapes.Rect(debug=False),
+                      {"x": "0", "y": "0", "width": w, "height": h, "fill": "#ffffff"}))
     for item in page.items:
-        _element(item, out)
-    out.append("</svg>\n")
-    return "\n".join(out).encode("utf-8")
+        drawing.add(_element(svgwrite, item))
+    return ('<?xml version="1.0" encoding="utf-8" ?>\n' + drawing.tostring() + "\n").encode("utf-8")

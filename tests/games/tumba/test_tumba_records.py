@@ -35,7 +35,8 @@ def run(*args, input=None):
 def records(tmp_path_factory):
     folder = tmp_path_factory.mktemp("records")
     result = run("tumba", "simulate", "--players", "3", "--games", "4", "--seed", "11",
-                 "--mode", "advanced", "--record", str(folder), "--json")
+                 "--mode", "advanced", "--record", str(folder), "--json",
+                 "--out", str(tmp_path_factory.mktemp("simulation")))
     assert result.exit_code == 0, result.output
     return folder, json.loads(result.stdout)
 
@@ -130,12 +131,12 @@ def test_moves_round_trip_through_json(move):
     assert move_from_json(move_to_json(move), "m") == move
 
 
-def test_simulate_targets_by_mode():
+def test_simulate_targets_by_mode(tmp_path):
     standard = run("tumba", "simulate", "--games", "1", "--target", "10")
     assert standard.exit_code == 2 and "10-mummy game belongs to the advanced mode" in \
         standard.stderr
     advanced = run("tumba", "simulate", "--games", "2", "--seed", "3", "--target", "10",
-                   "--mode", "advanced", "--json")
+                   "--mode", "advanced", "--json", "--out", str(tmp_path))
     assert advanced.exit_code == 0 and json.loads(advanced.stdout)["target"] == 10
 
 
