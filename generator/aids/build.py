@@ -178,7 +178,8 @@ def make_aid_files(game: str, *, lang: str = "en", size: str = "poker", variant:
     fmt = card_format(size, bleed)
     cat = catalogue(lang)
     aid = build_content(game, lang, variant)
-    footer = f"{cat('common.footer', game=cat(f'common.game.{game}'))} · {lang.upper()} · {GENERATOR}"
+    title = aid.name or cat(f"common.game.{game}")
+    footer = f"{cat('common.footer', game=title)} · {lang.upper()} · {GENERATOR}"
     crop = crop or nup  # imposed sheets always get crop marks
     options: dict[str, Any] = {"lang": lang, "size": size, "variant": variant, "bleed": bleed,
                                "mono": mono,
@@ -191,27 +192,27 @@ def make_aid_files(game: str, *, lang: str = "en", size: str = "poker", variant:
     if pdf:
         style = card_style(size, bleed, mono, cmyk, alone=not crop)
         cards_pdf, plan = make_cards(aid, cat, style, footer, meta)
-        files.append((name + ".pdf", _impose(game, cards_pdf, len(plan.pages), fmt, cat, crop=crop,
-                                             nup=nup, paper=paper, backs=backs, mono=mono,
-                                             cmyk=cmyk, meta=meta)))
+        files.append((name + ".pdf", _impose((game, title), cards_pdf, len(plan.pages), fmt, cat,
+                                             crop=crop, nup=nup, paper=paper, backs=backs,
+                                             mono=mono, cmyk=cmyk, meta=meta)))
     if png:
         # pictures are RGB files: drawn from the screen colours whatever --cmyk says
         # and cut at their trim by the service: the background runs to it
         cards_pdf, _ = make_cards(aid, cat, card_style(size, bleed, mono, alone=False), footer,
                                   meta)
-        back = _back(game, cat, fmt, mono, None) if backs else None
+        back = _back(game, title, cat, fmt, mono, None) if backs else None
         files += card_pictures(name, cards_pdf, back)
     return files
 
 
-def _back(game: str, cat, fmt, mono: bool, inks) -> bytes:
-    """The one-page back PDF of a game's cards."""
+def _back(game: str, title: str, cat, fmt, mono: bool, inks) -> bytes:
+    """The one-page back PDF of a game's cards, named ``title``."""
     from generator.aids.backs import back_pdf
 
     data = cards_data()
     if inks is not None:
         inks = inks.merged(back_inks())
-    return back_pdf(game, cat(f"common.game.{game}"), cat("common.aid"), fmt, mono,
+    return back_pdf(game, title, cat("common.aid"), fmt, mono,
                     data["back"][game], cat.lang, inks)
 
 
@@ -249,10 +250,12 @@ def card_pictures(name: str, cards_pdf: bytes, back_pdf: bytes | None) -> list[t
     return files
 
 
-def _impose(game: str, cards_pdf: bytes, count: int, fmt, cat, *, crop: bool, nup: bool,
-            paper: str | None, backs: bool, mono: bool, cmyk: bool, meta: dict[str, str]) -> bytes:
+def _impose(game: tuple[str, str], cards_pdf: bytes, count: int, fmt, cat, *, crop: bool,
+            nup: bool, paper: str | None, backs: bool, mono: bool, cmyk: bool,
+            meta: dict[str, str]) -> bytes:
     """The cards on their sheets: one per sheet, or ``nup`` on paper with a note saying how to
-    print it; a back after each sheet."""
+    print it; a back after each sheet. ``game`` is the game's code and the name its backs
+    show."""
     from generator.aids import impose as im
     from generator.draw.paper import make_sheet
 
@@ -280,7 +283,7 @@ def _impose(game: str, cards_pdf: bytes, count: int, fmt, cat, *, crop: bool, nu
         # imposed backs overlap a hair, so no seam shows between them on a screen
         under = fmt._replace(bleed=fmt.bleed + grid["back_overlap"]) if nup else fmt
         sheets = sheets._replace(
-            back=_back(game, cat, under, mono, inks), back_places=behind,
+            back=_back(*game, cat, under, mono, inks), back_places=behind,
             back_marks=im.crop_marks(behind, fmt.bleed, lengths, marks["offset"]) if crop else [],
             back_trim=(under.bleed, under.bleed))
     style = {"mark_width": marks["width"], "cut_width": grid["cut_width"], "cut_grey": grid["cut_grey"]}

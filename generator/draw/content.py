@@ -90,6 +90,7 @@ class Aid(NamedTuple):
     title: str
     subtitle: str
     sections: tuple[Section, ...]
+    name: str = ""  # the game as this edition calls it (footer, backs); "" the catalogue's
 
 
 def block_texts(block: Block) -> list[str]:

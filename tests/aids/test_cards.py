@@ -152,4 +152,20 @@ def test_the_advanced_rules_start_a_card_of_their_own():
         starts = [lines[0].text for lines in pages]
         assert "Pharaoh's Wrath (advanced)" in starts, size
     page = read("tumba", "fr", "a4")[-1]
-    assert [col[0].text for col in columns(page, "a4") if col][-1] == "La colère du Pharaon (avancé)"
+    assert [col[0].text for col in columns(page, "a4") if col][-1] == "La Colère du Pharaon (avancé)"
+
+
+@pytest.mark.parametrize("variant, lang, name", [
+    ("fr", "fr", "Tutanchamun"), ("fr", "en", "Tutanchamun"), ("en", "fr", "Tutankhamen"),
+])
+def test_the_footer_and_the_backs_name_the_game_as_its_edition_does(variant, lang, name):
+    """The French rules are the game Tutanchamun: its cards' footers and backs say so (the
+    English rules' cards keep Tutankhamen), in either language of the text."""
+    from generator.aids.build import make_aid_files
+
+    [(_, pdf)] = make_aid_files("tut", lang=lang, variant=variant, backs=True)
+    texts = [" ".join(line.text for line in page) for page in pages_lines(pdf)]
+    fronts, backs = texts[0::2], texts[1::2]
+    other = {"Tutanchamun": "Tutankhamen", "Tutankhamen": "Tutanchamun"}[name]
+    assert all(name in t and other not in t for t in backs), backs[:1]
+    assert all(name in t and f"{other} ·" not in t for t in fronts)  # the footer

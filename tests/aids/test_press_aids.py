@@ -105,7 +105,7 @@ def test_the_back_design_is_centred_on_the_trim_and_keeps_off_its_edges(game):
     from generator.core.i18n import catalogue
 
     fmt = card_format("poker-us", 3.0)
-    pdf = _back(game, catalogue("en"), fmt, False, None)
+    pdf = _back(game, catalogue("en")(f"common.game.{game}"), catalogue("en"), fmt, False, None)
     scale = 10                                           # px per mm
     image = pdfium.PdfDocument(pdf)[0].render(scale=scale * 25.4 / 72).to_pil().convert("RGB")
     background = image.getpixel((2, 2))

@@ -39,7 +39,14 @@ def line_runs(numbers, say: Words) -> str:
         return say("pair", first=runs[0][0], last=runs[0][1])      # 'lines 9 and 10'
     parts = [say("range", first=a, last=b) if b > a + 1 else
              f"{a}, {b}" if b > a else str(a) for a, b in runs]
-    return ", ".join(parts)
+    return listing(parts, say)
+
+
+def listing(parts: list[str], say: Words) -> str:
+    """Items of a list in the language: 'a, b, c' ('a, b et c')."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + say("list_last") + parts[-1]
 
 
 def _aid_words(lang: str) -> Words:
@@ -111,7 +118,7 @@ def _ways(reading: RollReading, say: Words, aid: Words, after: bool) -> list[Sai
     out.append(Said("way_one", {}) if count == 1 else Said("ways", {"count": count}))
     for i, option in enumerate(reading.options):
         names = [say("passage_line", n=n) if n in reading.passages else str(n) for n in option]
-        lines = say("line" if len(option) == 1 else "lines", lines=", ".join(names))
+        lines = say("line" if len(option) == 1 else "lines", lines=listing(names, aid))
         out.append(Said("way", {"groups": f"{groups.get(option, ''):<12}", "lines": lines}, 2))
         if after:
             chains = reading.after[i]

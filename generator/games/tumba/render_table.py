@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from generator.core.i18n import Words
+from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import Item, Line
 from generator.draw.text import paragraph, wrap
@@ -52,8 +52,10 @@ def _passage_text(setup: Setup, say: Words) -> str:
     if passage is None:
         return ""
     moves = [s for s in setup.log if s.action == "move"]
-    moved = ", ".join(say("placing.move", chamber=say("chamber_tag", n=m.chamber), line=m.to)
-                      for m in moves)
+    from generator.games.tumba.cli_text import listing
+
+    moved = listing([say("placing.move", chamber=say("chamber_tag", n=m.chamber), line=m.to)
+                     for m in moves], catalogue(say.lang).words("tumba.aid"))
     pieces = (say("placing.its_chamber") if passage.count == 1
               else say("placing.its_chambers", n=passage.count))
     return say("placing.passage", player=_player(say, passage.player), line=passage.line,

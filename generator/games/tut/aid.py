@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
 from generator.core.i18n import Catalogue
-from generator.games.tut.model import data, rules
+from generator.games.tut.model import data, names, rules
 from generator.games.tut.rules_scoring import payments
 
 K = "tut.aid"
@@ -96,4 +96,4 @@ def build_aid(cat: Catalogue, variant: str = "en") -> Aid:
     return Aid("tut", cat[f"{K}.{variant}.title"],
                cat(f"{K}.{variant}.subtitle", low=players[0], high=players[-1]),
                (_turn(cat, variant), _sets(cat, variant), _specials(cat, variant),
-                _game(cat, variant)))
+                _game(cat, variant)), names(variant, cat.lang)["game"])

@@ -21,6 +21,7 @@ _VARIANT = {
     "gold_coin": int, "gold_may_decline": bool, "half": str,
     "names": MapOf(str), "pictures": MapOf(str),
     "names_in": Optional(MapOf(MapOf(str))), "genders": Optional(MapOf(MapOf(str))),
+    "plurals": Optional(MapOf(MapOf(str))),
 }
 SCHEMA = {
     "kind": [{"code": str, "value": int, "tiles": int}],
@@ -120,6 +121,13 @@ def names(variant: str, lang: str | None = None) -> dict[str, str]:
     if lang is None or lang == variant:
         return _edition_table(variant, "names", "game")
     return _edition_table(variant, "names_in", "game", lang=lang)
+
+
+def plural(variant: str, lang: str, code: str) -> str:
+    """A piece of ``names(variant, lang)`` named as several tiles ("Masques de pharaon (3
+    dalles)"): ``[variant.<v>.plurals.<lang>]``, or its name where the plural is the same."""
+    table = data()["variant"][variant].get("plurals", {}).get(lang, {})
+    return table.get(code) or names(variant, lang)[code]
 
 
 def gender(variant: str, lang: str, kind: str) -> str:

@@ -32,6 +32,7 @@ from generator.games.tut.model import (
     gender,
     kind_of,
     names,
+    plural,
 )
 from generator.games.tut.pictograms import BOX, symbol_name
 from generator.games.tut.render_tiles import frame, letter, pyramid, value_of
@@ -133,8 +134,9 @@ def _count_text(trail: Trail, say: Words) -> str:
     specials = dict(data()["specials"])
     numbered = sum(value_of(c) is not None for c in trail.tiles)
     return say("index.count", numbered=numbered, sets=len(data()["kind"]) * len(_colours()),
-               gold=specials["gold"], gold_name=edition[GOLD], pharaoh=specials["pharaoh"],
-               pharaoh_name=edition[PHARAOH], on_trail=len(trail.tiles), king=edition[KING],
+               gold=specials["gold"], gold_name=plural(trail.variant, say.lang, GOLD),
+               pharaoh=specials["pharaoh"],
+               pharaoh_name=plural(trail.variant, say.lang, PHARAOH), on_trail=len(trail.tiles), king=edition[KING],
                start=say("start"))
 
 
@@ -214,9 +216,10 @@ def _specials_row(sheet: Sheet, trail: Trail, place: tuple[float, float, float, 
     counts = dict(data()["specials"])
     items: list[Item] = [text(x, y + 4.0, say("index.specials"), BODY_PT, bold=True, fill=ink,
                               max_width=kind_w - 0.5)]
-    cells = [(GOLD, say("index.special", name=edition[GOLD], count=counts["gold"],
+    several = {code: plural(trail.variant, say.lang, code) for code in (GOLD, PHARAOH)}
+    cells = [(GOLD, say("index.special", name=several[GOLD], count=counts["gold"],
                         numbers=numbers.get(GOLD, "–"))),
-             (PHARAOH, say("index.special", name=edition[PHARAOH], count=counts["pharaoh"],
+             (PHARAOH, say("index.special", name=several[PHARAOH], count=counts["pharaoh"],
                            numbers=numbers.get(PHARAOH, "–"))),
              (KING, say("index.king", name=edition[KING]))]
     for c, (code, words) in enumerate(cells):

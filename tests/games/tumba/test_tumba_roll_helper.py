@@ -81,7 +81,7 @@ def test_the_board_names_its_maat_and_osiris_lines(runner, tmp_path):
 def test_the_helper_in_french(runner, tmp_path):
     out = roll(runner, tmp_path, 6, 6, 3, "--lang", "fr")
     assert "Lancer 6 6 3 sur un plateau standard vide, règles standard." in out
-    assert "3 | 6+6      → lignes 3, 12 (passage)" in out
+    assert "3 | 6+6      → lignes 3 et 12 (passage)" in out
     assert "Double d’Anubis [pas maintenant]\u00a0: aucune momie adverse dans une chambre" in out
     assert ("Ce plateau\u00a0: Repos de Maât sur les lignes 5 à 10 (1 ou 2 chambres)\u00a0; "
             "Manœuvre d’Osiris sur les lignes 1 à 4 (3 chambres).") in out

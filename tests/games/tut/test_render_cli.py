@@ -157,7 +157,7 @@ def test_french_sheet_names_and_pictograms(paper, tmp_path):
     built = build("tut", "trail", 5, paper=paper, options={**OPTIONS, "variant": "fr"})
     assert built[0].info.lang == "fr"
     words = pdf_text(built, tmp_path)
-    for name in ("Tutanchamun — disposition du fleuve", "Chaise 8", "Masque de pharaon (3 dalles)",
+    for name in ("Tutanchamun — disposition du fleuve", "Chaise 8", "Masques de pharaon (3 dalles)",
                  "Pièces d’or (3 dalles)", "Toutankhamon : sur la pyramide", "Scarabée 1",
                  "rouge (R)", "vert (V)", "Dalles spéciales", "règle française"):
         assert name in words, name

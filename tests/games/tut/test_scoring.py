@@ -174,7 +174,7 @@ def test_score_set_command_text_from_stdin(runner):
     result = runner.invoke(main, ["tut", "score-set", "-"],
                            input=json.dumps(req(value=8, holdings={"A": 2, "B": 2, "C": 2},
                                                 variant="fr")))
-    assert result.exit_code == 0 and result.output.strip() == "nobody pays for this set"
+    assert result.exit_code == 0 and result.output.strip() == "nobody advances for this set"  # the French game has no coins
 
 
 def test_score_set_forbidden_wild_exits_1(runner, tmp_path):
