@@ -15,14 +15,13 @@ planner does, it ranks maps like the planner at a fraction of the cost: it is th
 from __future__ import annotations
 
 from generator.core.errors import RuleError
+from generator.games.realms.bots_delta import Prospect
 from generator.games.realms.bots_eval import Evaluator, Tuning, hard_squares
 from generator.games.realms.bots_plan import (
     DEAD_END_ROUNDS,
-    _leads_on,
     clone,
     dead_ends,
     ways_out,
-    worth_a_square,
 )
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_legal import fits, shovel_fits, shovel_sides, wand_edges
@@ -50,12 +49,15 @@ class QuickBot:
     def choose(self, state, rng):
         s = state.sheets[state.current_player()]
         ctx = self.context(s)
-        best, move = (self.eval.value(s, ctx), End()) if not s.unused() else (-1e18, None)
-        for mv in self.candidates(s):
-            if type(mv) is _Pair:
-                value, mv = self._try(s, mv.first, ctx, mv.then), mv.first
-            else:
-                value = self._try(s, mv, ctx)
+        ahead = Prospect(s, self.eval, ctx)
+        best, move = (ahead.stay(), End()) if not ahead.unused else (-1e18, None)
+        for mv, how, a, b, c in self.options(s):
+            if how == TILE:
+                value = ahead.tile(a, b, a.shape_id)
+                if value > best:
+                    best, move = value, Place(mv, a.code, a.turn, *c)
+                continue
+            value = _value(ahead, mv, how, a, b, c)
             if value is not None and value > best:
                 best, move = value, mv
         if move is None:                         # nothing found: any legal use of a die
@@ -63,7 +65,8 @@ class QuickBot:
         return move
 
     def _try(self, s, mv, ctx, then=None):
-        """The value after ``mv`` (and ``then`` on the die it makes), None when illegal."""
+        """The value after ``mv`` (and ``then`` on the die it makes), None when illegal: the
+        move played by the engine on a copy of the sheet."""
         child = clone(s)
         try:
             child.apply(mv)
@@ -73,19 +76,42 @@ class QuickBot:
             return None
         return self.eval.value(child, ctx)
 
+    def weigh(self, s) -> list[tuple]:
+        """Every candidate of :meth:`choose` with its value, worked out as ``choose`` does and
+        by playing it on a copy of the sheet: (move, value, played value); None: refused."""
+        ctx = self.context(s)
+        ahead = Prospect(s, self.eval, ctx)
+        out = []
+        for mv, how, a, b, c in self.options(s):
+            value = ahead.tile(a, b, a.shape_id) if how == TILE else _value(ahead, mv, how, a,
+                                                                               b, c)
+            move = Place(mv, a.code, a.turn, *c) if how == TILE else mv
+            then = a if how == PAIR else None
+            out.append((move, value, self._try(s, move, ctx, then)))
+        return out
+
     # -------------------------------------------------------------- candidates
     def candidates(self, s) -> list:
+        """The moves :meth:`choose` weighs (a coin move stands for itself and its fight)."""
+        return [Place(mv, a.code, a.turn, *c) if how == TILE else mv
+                for mv, how, a, _, c in self.options(s)]
+
+    def options(self, s) -> list[tuple]:
+        """Every candidate as (move, how it is valued, and what that needs): TILE (the die
+        stands for the move; mask, shift, (x, y)), SQUARE (mask, shift, pay), WALL (edge, add,
+        pay), PAIR (the fight after the coin move), PLAY (played on a copy)."""
         values = sorted(set(s.unused()))
-        out: list = [Open(t) for t in _keys(s)] if s.sarc > s.sarc_open else []
+        out: list = [(Open(t), PLAY, None, None, None) for t in _keys(s)] \
+            if s.sarc > s.sarc_open else []
         tiles: dict[int, int] = {}
+        by_side = s.board.by_side
         for v in values:
-            found = [Place(v, tm.code, tm.turn, x, y)
-                     for tm, x, y, _ in fits(s, s.board.by_side[v])]
+            found = [(v, TILE, tm, sh, (x, y)) for tm, x, y, sh in fits(s, by_side[v])]
             tiles[v] = len(found)
             out += found
             fight = _fight(s, v)
             if fight is not None:
-                out.append(fight)
+                out.append((fight, PLAY, None, None, None))
         pay = _least_needed(s, values, tiles)
         out += self._tools(s, pay, stuck=bool(values) and not any(tiles.values()))
         return out + self._coin_moves(s, values)
@@ -99,45 +125,90 @@ class QuickBot:
         out = []
         left = RULES.rounds - s.round
         late = left < self.close_rounds
-        for tm, x, y, _ in shovel_fits(s):
+        # the shovel's squares as bots_plan.worth_a_square and _leads_on judge them, by masks:
+        # every opening must face a door or an entrance, or a mapped or coverable square
+        doors = b.doors | b.entrances
+        ok = s.covered | good
+        facing = {"N": ok << b.S, "S": ok >> b.S, "W": ok << 1, "E": ok >> 1}
+        found = s.findings_left
+        pay = pays[0]
+        for tm, x, y, sh in shovel_fits(s):
+            square = 1 << sh
+            opens = tm.opens << sh
             sides = shovel_sides(tm)
-            if worth_a_square(s, x, y, sides, late, stuck) and _leads_on(s, x, y, sides, good):
-                out.append(Shovel(x, y, sides, pays[0]))
+            if not (stuck or found & square or (late and len(sides) == 1) or opens & doors):
+                continue
+            for side, e0 in _square_sides(b, tm):
+                if not ((e0 << sh) & doors or facing[side] & square):
+                    break
+            else:
+                out.append((Shovel(x, y, sides, pay), SQUARE, tm, sh, pay))
         closing = (s.frontier if late else
                    0 if left > DEAD_END_ROUNDS else dead_ends(s, avail & ~good))
         while closing:
             low = closing & -closing
-            x, y, side = b.edge_name(low.bit_length() - 1)
-            out.append(Wand(x, y, side, True, pays[0]))
+            e = low.bit_length() - 1
+            x, y, side = b.edge_name(e)
+            out.append((Wand(x, y, side, True, pay), WALL, e, True, pay))
             closing ^= low
         if stuck:
-            for e in ways_out(s, wand_edges(s, s.walls & s.cov_edges)[1], good):
+            # only walls that could open a way (a door, an entrance, a coverable square) are
+            # worth the engine's erase check: ways_out keeps no other
+            near = good | (good << b.S) | (good << b.HB) | (good << (b.HB + 1))
+            for e in ways_out(s, wand_edges(s, s.walls & s.cov_edges & (doors | near))[1],
+                              good):
                 x, y, side = b.edge_name(e)
-                out.append(Wand(x, y, side, False, pays[-1]))
+                out.append((Wand(x, y, side, False, pays[-1]), WALL, e, False, pays[-1]))
         return out
 
     def _coin_moves(self, s, values: list[int]) -> list:
-        """A coin's +1/-1 or a bought die, only toward a fight it makes possible."""
+        """A coin's +1/-1 or a bought die, only toward a fight it makes possible (judged
+        together with that fight; the coin move is played)."""
         out = []
         if s.balance >= RULES.coin_adjust:
             for v in values:
                 for delta in (1, -1):
                     u = (v - 1 + delta) % RULES.faces + 1
                     if u not in values and _fight(s, u) is not None:
-                        out.append(_Pair(Coin(v, delta), _fight(s, u)))
+                        out.append((Coin(v, delta), PAIR, _fight(s, u), None, None))
         if not values and s.free_slots() and s.balance >= RULES.coin_buy:
             for u in range(1, RULES.faces + 1):
                 fight = _fight(s, u)
                 if fight is not None:
-                    out.append(_Pair(Buy(u), fight))
+                    out.append((Buy(u), PAIR, fight, None, None))
         return out
 
 
-class _Pair:
-    """A coin move judged together with the fight it prepares (the first is played)."""
+_SIDES: dict[int, tuple] = {}
 
-    def __init__(self, first, then):
-        self.first, self.then = first, then
+
+def _square_sides(b, tm) -> tuple[tuple[str, int], ...]:
+    """A one-square room's openings: (side, the bit of its edge at anchor (0, 0)), kept per
+    mask."""
+    got = _SIDES.get(id(tm))
+    if got is None or got[0] is not tm:
+        got = _SIDES[id(tm)] = (tm, tuple((side, 1 << b.edge(0, 0, side))
+                                          for _, _, side in tm.form.openings))
+    return got[1]
+
+
+#: how :meth:`QuickBot.choose` values a candidate
+TILE, SQUARE, WALL, PAIR, PLAY = range(5)
+
+
+def _value(ahead: Prospect, mv, how: int, a, b, c) -> float | None:
+    """The value of a candidate other than a tile, by how it is valued (see options)."""
+    if how == SQUARE:
+        return ahead.tile(a, b, -1, c, "shovel")
+    if how == WALL:
+        return ahead.wall(a, b, c)
+    if how == PAIR:
+        bought = type(mv) is Buy
+        return ahead.fight(a.target, a.tool, RULES.coin_buy if bought else RULES.coin_adjust,
+                           bought)
+    if type(mv) is Open:
+        return ahead.open(mv.tool)
+    return ahead.fight(mv.target, mv.tool)
 
 
 def _keys(s) -> list[str]:
