@@ -14,8 +14,6 @@ they cannot know (an item use with no use left) is refused here as the engine wo
 
 from __future__ import annotations
 
-import copy
-
 from generator.games.realms.bots_eval import Context, Evaluator, reach_masks
 from generator.games.realms.rules_data import RULES
 from generator.games.realms.rules_scoring import mummy_points
@@ -51,6 +49,7 @@ class Prospect:
         self.row_masks = RULES.row_masks
         self.mark, self.close_rounds, self.close_cost = (ev.t.mark, ev.t.close_rounds,
                                                          ev.t.close_cost)
+        self.gem_of, self.golem_bits = _colours(b)
         self._derive()
 
     def _derive(self) -> None:
@@ -103,7 +102,6 @@ class Prospect:
         reached = opens & b.doors
         if reached:
             done = s.rooms_done
-            rooms = b.map.rooms
             while reached:
                 low = reached & -reached
                 reached ^= low
@@ -111,11 +109,11 @@ class Prospect:
                 if done >> index & 1:
                     continue
                 done |= 1 << index
-                content = rooms[index].content
-                if content == "sarcophagus":
-                    sarc = min(sarc + 1, RULES.cap_sarcophagi)
+                gem = self.gem_of[index]
+                if gem:
+                    gems |= gem
                 else:
-                    gems |= b.golem_bit(content)
+                    sarc = min(sarc + 1, RULES.cap_sarcophagi)
         hit = cells & s.findings_left
         if hit:
             at = b.finding_at
@@ -132,8 +130,8 @@ class Prospect:
                     keys = min(keys + 1, RULES.cap_keys)
                 elif kind == "coins":
                     coins = min(coins + amount, RULES.cap_coins)
-                elif kind.startswith("golem-"):
-                    golems |= b.golem_bit(kind)
+                elif kind in self.golem_bits:
+                    golems |= self.golem_bits[kind]
                 elif kind not in items and kind not in new:
                     new += (kind,)
                     nitems += 1
@@ -182,11 +180,11 @@ class Prospect:
             if c < 0:
                 index = b.door_edge.get(e)
                 if index is not None and not s.rooms_done >> index & 1:
-                    content = b.map.rooms[index].content
-                    if content == "sarcophagus":
-                        sarc = min(sarc + 1, RULES.cap_sarcophagi)
+                    gem = self.gem_of[index]
+                    if gem:
+                        gems |= gem
                     else:
-                        gems |= b.golem_bit(content)
+                        sarc = min(sarc + 1, RULES.cap_sarcophagi)
             elif not (s.covered >> a & 1 and s.covered >> c & 1):
                 frontier |= bit
         return self._value(s.covered, frontier, walls, s.cov_edges, sarc, gems, s.oozes,
@@ -198,7 +196,7 @@ class Prospect:
         """The value after a die defeats ``target`` (``tool``: the hammer on an ooze, a key or
         the skeleton key on a mimic), checked by the caller; ``paid`` coins were spent first
         to change that die or, ``bought``, to buy it."""
-        p = copy.copy(self)
+        p = self._copy()
         p.coins_spent += paid
         p.unused -= not bought
         kind = "golem" if target.startswith("golem-") else target
@@ -216,7 +214,7 @@ class Prospect:
             elif kind == "zombie":
                 p.zombies_def += 1
             elif kind == "golem":
-                p.golems_def |= self.b.golem_bit(target)
+                p.golems_def |= self.golem_bits[target]
             else:
                 p._use_key(tool)
                 p.mimics_def += 1
@@ -228,11 +226,16 @@ class Prospect:
 
     def open(self, tool: str) -> float:
         """The value after a key (or the skeleton key) opens a circled sarcophagus."""
-        p = copy.copy(self)
+        p = self._copy()
         p._use_key(tool)
         p.sarc_open += 1
         p._derive()
         return p.stay()
+
+    def _copy(self) -> Prospect:
+        p = object.__new__(Prospect)
+        p.__dict__ = self.__dict__.copy()
+        return p
 
     def _use_key(self, tool: str) -> None:
         if tool == "key":
@@ -303,3 +306,20 @@ class Prospect:
             value += reach + (self.penalty * nfront
                               - self.close_cost * late * max(0, spare))
         return value
+
+
+_COLOURS: dict[int, tuple] = {}
+
+
+def _colours(b) -> tuple[tuple[int, ...], dict[str, int]]:
+    """Board ``b``'s golem/gem bits: each room's (0 for a sarcophagus), and each golem kind's
+    (kept per board)."""
+    got = _COLOURS.get(id(b))
+    if got is None or got[0] is not b:
+        if len(_COLOURS) > 64:
+            _COLOURS.clear()
+        rooms = tuple(0 if r.content == "sarcophagus" else b.golem_bit(r.content)
+                      for r in b.map.rooms)
+        golems = {f"golem-{c}": b.golem_bit(f"golem-{c}") for c in RULES.colours}
+        got = _COLOURS[id(b)] = (b, rooms, golems)
+    return got[1], got[2]

@@ -48,21 +48,23 @@ class QuickBot:
 
     def choose(self, state, rng):
         s = state.sheets[state.current_player()]
-        ctx = self.context(s)
-        ahead = Prospect(s, self.eval, ctx)
-        best, move = (ahead.stay(), End()) if not ahead.unused else (-1e18, None)
-        for mv, how, a, b, c in self.options(s):
+        ahead = Prospect(s, self.eval, self.context(s))
+        best, pick = (ahead.stay(), _END) if not ahead.unused else (-1e18, None)
+        for entry in self.options(s):
+            how, a, b, c, _ = entry
             if how == TILE:
                 value = ahead.tile(a, b, a.shape_id)
-                if value > best:
-                    best, move = value, Place(mv, a.code, a.turn, *c)
-                continue
-            value = _value(ahead, mv, how, a, b, c)
+            elif how == SQUARE:
+                value = ahead.tile(a, b, -1, c, "shovel")
+            elif how == WALL:
+                value = ahead.wall(a, b, c)
+            else:
+                value = _fight_value(ahead, how, a, b)
             if value is not None and value > best:
-                best, move = value, mv
-        if move is None:                         # nothing found: any legal use of a die
-            move = next(m for m in state.legal_moves() if type(m) is not End)
-        return move
+                best, pick = value, entry
+        if pick is None:                         # nothing found: any legal use of a die
+            return next(m for m in state.legal_moves() if type(m) is not End)
+        return _move(s.board, pick)
 
     def _try(self, s, mv, ctx, then=None):
         """The value after ``mv`` (and ``then`` on the die it makes), None when illegal: the
@@ -82,36 +84,41 @@ class QuickBot:
         ctx = self.context(s)
         ahead = Prospect(s, self.eval, ctx)
         out = []
-        for mv, how, a, b, c in self.options(s):
-            value = ahead.tile(a, b, a.shape_id) if how == TILE else _value(ahead, mv, how, a,
-                                                                               b, c)
-            move = Place(mv, a.code, a.turn, *c) if how == TILE else mv
-            then = a if how == PAIR else None
-            out.append((move, value, self._try(s, move, ctx, then)))
+        for how, a, b, c, d in self.options(s):
+            if how == TILE:
+                value = ahead.tile(a, b, a.shape_id)
+            elif how == SQUARE:
+                value = ahead.tile(a, b, -1, c, "shovel")
+            elif how == WALL:
+                value = ahead.wall(a, b, c)
+            else:
+                value = _fight_value(ahead, how, a, b)
+            move = _move(s.board, (how, a, b, c, d))
+            out.append((move, value, self._try(s, move, ctx, b if how == PAIR else None)))
         return out
 
     # -------------------------------------------------------------- candidates
     def candidates(self, s) -> list:
         """The moves :meth:`choose` weighs (a coin move stands for itself and its fight)."""
-        return [Place(mv, a.code, a.turn, *c) if how == TILE else mv
-                for mv, how, a, _, c in self.options(s)]
+        return [_move(s.board, entry) for entry in self.options(s)]
 
     def options(self, s) -> list[tuple]:
-        """Every candidate as (move, how it is valued, and what that needs): TILE (the die
-        stands for the move; mask, shift, (x, y)), SQUARE (mask, shift, pay), WALL (edge, add,
-        pay), PAIR (the fight after the coin move), PLAY (played on a copy)."""
+        """Every candidate as (how it is valued, and what that needs): (TILE, mask, shift,
+        die, (x, y)), (SQUARE, mask, shift, pay, (x, y)), (WALL, edge, add, pay, None), (PAIR,
+        the coin move, the fight after it, ...), (PLAY, a fight or an opening, ...): the move
+        itself is made only for the one played (:func:`_move`)."""
         values = sorted(set(s.unused()))
-        out: list = [(Open(t), PLAY, None, None, None) for t in _keys(s)] \
+        out: list = [(PLAY, Open(t), None, None, None) for t in _keys(s)] \
             if s.sarc > s.sarc_open else []
         tiles: dict[int, int] = {}
         by_side = s.board.by_side
         for v in values:
-            found = [(v, TILE, tm, sh, (x, y)) for tm, x, y, sh in fits(s, by_side[v])]
+            found = [(TILE, tm, sh, v, (x, y)) for tm, x, y, sh in fits(s, by_side[v])]
             tiles[v] = len(found)
             out += found
             fight = _fight(s, v)
             if fight is not None:
-                out.append((fight, PLAY, None, None, None))
+                out.append((PLAY, fight, None, None, None))
         pay = _least_needed(s, values, tiles)
         out += self._tools(s, pay, stuck=bool(values) and not any(tiles.values()))
         return out + self._coin_moves(s, values)
@@ -134,22 +141,20 @@ class QuickBot:
         pay = pays[0]
         for tm, x, y, sh in shovel_fits(s):
             square = 1 << sh
-            opens = tm.opens << sh
-            sides = shovel_sides(tm)
-            if not (stuck or found & square or (late and len(sides) == 1) or opens & doors):
+            sides = _square_sides(b, tm)
+            if not (stuck or found & square or (late and len(sides) == 1)
+                    or (tm.opens << sh) & doors):
                 continue
-            for side, e0 in _square_sides(b, tm):
+            for side, e0 in sides:
                 if not ((e0 << sh) & doors or facing[side] & square):
                     break
             else:
-                out.append((Shovel(x, y, sides, pay), SQUARE, tm, sh, pay))
+                out.append((SQUARE, tm, sh, pay, (x, y)))
         closing = (s.frontier if late else
                    0 if left > DEAD_END_ROUNDS else dead_ends(s, avail & ~good))
         while closing:
             low = closing & -closing
-            e = low.bit_length() - 1
-            x, y, side = b.edge_name(e)
-            out.append((Wand(x, y, side, True, pay), WALL, e, True, pay))
+            out.append((WALL, low.bit_length() - 1, True, pay, None))
             closing ^= low
         if stuck:
             # only walls that could open a way (a door, an entrance, a coverable square) are
@@ -157,8 +162,7 @@ class QuickBot:
             near = good | (good << b.S) | (good << b.HB) | (good << (b.HB + 1))
             for e in ways_out(s, wand_edges(s, s.walls & s.cov_edges & (doors | near))[1],
                               good):
-                x, y, side = b.edge_name(e)
-                out.append((Wand(x, y, side, False, pays[-1]), WALL, e, False, pays[-1]))
+                out.append((WALL, e, False, pays[-1], None))
         return out
 
     def _coin_moves(self, s, values: list[int]) -> list:
@@ -170,12 +174,12 @@ class QuickBot:
                 for delta in (1, -1):
                     u = (v - 1 + delta) % RULES.faces + 1
                     if u not in values and _fight(s, u) is not None:
-                        out.append((Coin(v, delta), PAIR, _fight(s, u), None, None))
+                        out.append((PAIR, Coin(v, delta), _fight(s, u), None, None))
         if not values and s.free_slots() and s.balance >= RULES.coin_buy:
             for u in range(1, RULES.faces + 1):
                 fight = _fight(s, u)
                 if fight is not None:
-                    out.append((Buy(u), PAIR, fight, None, None))
+                    out.append((PAIR, Buy(u), fight, None, None))
         return out
 
 
@@ -196,19 +200,30 @@ def _square_sides(b, tm) -> tuple[tuple[str, int], ...]:
 TILE, SQUARE, WALL, PAIR, PLAY = range(5)
 
 
-def _value(ahead: Prospect, mv, how: int, a, b, c) -> float | None:
-    """The value of a candidate other than a tile, by how it is valued (see options)."""
-    if how == SQUARE:
-        return ahead.tile(a, b, -1, c, "shovel")
-    if how == WALL:
-        return ahead.wall(a, b, c)
+def _fight_value(ahead: Prospect, how: int, mv, then) -> float:
+    """The value of a fight, an opened sarcophagus, or a coin move and the fight after it."""
     if how == PAIR:
         bought = type(mv) is Buy
-        return ahead.fight(a.target, a.tool, RULES.coin_buy if bought else RULES.coin_adjust,
-                           bought)
+        return ahead.fight(then.target, then.tool,
+                           RULES.coin_buy if bought else RULES.coin_adjust, bought)
     if type(mv) is Open:
         return ahead.open(mv.tool)
     return ahead.fight(mv.target, mv.tool)
+
+
+_END = (PLAY, End(), None, None, None)
+
+
+def _move(b, entry: tuple):
+    """The move of a candidate (see :meth:`QuickBot.options`)."""
+    how, a, b_, c, d = entry
+    if how == TILE:
+        return Place(c, a.code, a.turn, *d)
+    if how == SQUARE:
+        return Shovel(*d, shovel_sides(a), c)
+    if how == WALL:
+        return Wand(*b.edge_name(a), b_, c)
+    return a
 
 
 def _keys(s) -> list[str]:
