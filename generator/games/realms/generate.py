@@ -19,8 +19,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.core.errors import InputError, RuleError
+from generator.core.rng import derive_seed, make_rng
 from generator.games.realms.generate_findings import place_findings
 from generator.games.realms.generate_stats import SHAPES, blocks, shape_of
 from generator.games.realms.generate_stone import (
@@ -32,7 +34,7 @@ from generator.games.realms.generate_stone import (
 from generator.games.realms.model import LEVELS, Entrance, Map, data
 from generator.games.realms.rules_map import validate_map
 
-__all__ = ["LEVELS", "LayoutFailed", "check_request", "generate_map", "parse_size"]
+__all__ = ["LEVELS", "LayoutFailed", "check_request", "generate_map", "parse_size", "run_name"]
 
 
 @dataclass(frozen=True)
@@ -79,12 +81,6 @@ def check_request(size: tuple[int, int] | None, level: str | None) -> None:
                         "that the findings and rooms fit and the map prints at 7 mm a square")
 
 
-def scaled(value: int, size: tuple[int, int]) -> int:
-    """A count given for ``[generate] area`` squares, for a map of ``size``."""
-    gen = data()["generate"]
-    return round(value * (size[0] * size[1] / gen["area"]) ** gen["area_scale"])
-
-
 def draw_counts(rng, level: str, size: tuple[int, int]) -> Counts:
     """The counts of one map of ``level`` (stone as a number of squares)."""
     gen = data()["generate"]
@@ -96,8 +92,8 @@ def draw_counts(rng, level: str, size: tuple[int, int]) -> Counts:
         return rng.randint(lo, hi)
 
     track = math.floor(data()["map"]["coin_track"] * data()["capacity"]["coins"])
-    coins = min(scaled(pick("coins"), size), track)
-    keys = min(scaled(pick("keys"), size), data()["capacity"]["keys"] - 2)
+    coins = min(pick("coins"), track)
+    keys = min(pick("keys"), data()["capacity"]["keys"] - 2)
     lo, hi = gen["stone"]          # the stone may come out one square over its target
     stone = min(max(round(rng.uniform(*lv["stone"]) * w * h), math.ceil(lo * w * h)),
                 math.floor(hi * w * h) - 1)
@@ -112,8 +108,7 @@ def generate_map(rng, size: tuple[int, int] | None = None, level: str | None = N
     spec = data()["map"]
     level = level or LEVELS[rng.randrange(len(LEVELS))]
     if size is None:
-        lo, hi = data()["generate"]["levels"][level]["sides"]
-        lo, hi = max(lo, spec["min_size"]), min(hi, spec["max_size"])
+        lo, hi = spec["min_size"], spec["max_size"]
         size = (rng.randint(lo, hi), rng.randint(lo, hi))
     failures: Counter = Counter()
     details: dict[str, str] = {}
@@ -144,16 +139,53 @@ def map_name(rng) -> str:
     return f"The {rng.choice(gen['adjectives'])} {rng.choice(gen['nouns'])}"
 
 
+#: the stream of a run's seed that orders its map names (far past any item's index)
+NAME_STREAM = 2**40
+
+
+@lru_cache(maxsize=64)
+def _run_names(seed: int) -> tuple[str, ...]:
+    from generator.games.realms.mapfile import builtin_maps, load_map
+
+    gen = data()["generate"]
+    shipped = {load_map(n).name for n in builtin_maps()}
+    names = [name for a in gen["adjectives"] for n in gen["nouns"]
+             if (name := f"The {a} {n}") not in shipped]
+    make_rng(derive_seed(seed, NAME_STREAM)).shuffle(names)
+    return tuple(names)
+
+
+def run_name(seed: int, index: int) -> str:
+    """The name of map ``index`` of a run of ``seed``: every name of the word lists once (but a
+    shipped map's), in an order drawn from the seed, so the maps of a run (``--count``) never
+    share a name; past the last one, the names come round again with a number ("The Sunken
+    Vault II")."""
+    names = _run_names(int(seed))
+    turn, k = divmod(index, len(names))
+    return names[k] + (f" {roman(turn + 1)}" if turn else "")
+
+
+def roman(n: int) -> str:
+    """``n`` (1-3999) in Roman numerals."""
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
 def lay_out(rng, size: tuple[int, int], counts: Counts, name: str) -> Map:
     """One attempt: entrances, stone, rooms, findings (raises LayoutFailed)."""
     w, h = size
     entrances = place_entrances(rng, w, h)
     contents = room_contents(rng, counts.sarcophagi, counts.golems)
-    stone = place_stone(rng, w, h, max(counts.stone, len(contents)))
-    check_stone(stone, size)
+    stone = place_stone(rng, w, h, max(counts.stone, len(contents)), len(contents))
     rooms = place_rooms(rng, w, h, stone, contents, {(e.x, e.y) for e in entrances})
+    check_stone(stone, size)
+    blocked = set(stone)
     stone -= {(r.x, r.y) for r in rooms}
-    blocked = stone | {(r.x, r.y) for r in rooms}
     findings = place_findings(rng, size, blocked, entrances, rooms, counts)
     description = (f"A generated {w} x {h} tomb: {len(blocked)} stone squares, "
                    f"{len(rooms)} rooms, {len(findings)} findings.")

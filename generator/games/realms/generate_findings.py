@@ -14,7 +14,7 @@ side by side while other squares remain.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.games.realms.generate_stats import Grid, door_front
 from generator.games.realms.generate_stone import LayoutFailed
@@ -26,15 +26,16 @@ Cell = tuple[int, int]
 @dataclass
 class Spots:
     """What the placing steps share: the grid, the squares open to findings, their weights,
-    and the squares taken so far."""
+    the squares taken so far and those next to one (``crowded``, taken ones included)."""
 
     grid: Grid
     free: list[Cell]
     weight: dict[Cell, float]
     taken: set[Cell]
+    crowded: set[Cell] = field(default_factory=set)
 
     def lonely(self, c: Cell) -> bool:
-        return c not in self.taken and not any(n in self.taken for n in _around(c))
+        return c not in self.crowded
 
     def pick(self, rng, pool: list[Cell] | None = None) -> Cell:
         """A weighted square of ``pool`` (default: every open square) away from other findings,
@@ -56,6 +57,8 @@ class Spots:
 
     def take(self, c: Cell) -> Cell:
         self.taken.add(c)
+        self.crowded.add(c)
+        self.crowded.update(_around(c))
         return c
 
 

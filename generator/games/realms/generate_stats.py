@@ -28,20 +28,28 @@ class Grid:
         w, h = size
         self.size = size
         self.free = {(x, y) for y in range(h) for x in range(w)} - set(blocked)
+        free = self.free
+        self._near = {c: [n for n in ((c[0] + dx, c[1] + dy) for dx, dy in DELTA.values())
+                          if n in free] for c in free}
 
     def neighbours(self, c: Cell) -> list[Cell]:
-        return [(c[0] + dx, c[1] + dy) for dx, dy in DELTA.values()
-                if (c[0] + dx, c[1] + dy) in self.free]
+        near = self._near.get(c)
+        if near is None:            # a square that is not free: its free neighbours
+            return [(c[0] + dx, c[1] + dy) for dx, dy in DELTA.values()
+                    if (c[0] + dx, c[1] + dy) in self.free]
+        return near
 
     def distances(self, starts) -> dict[Cell, int]:
         """Steps from the nearest of ``starts`` to every free square it reaches."""
         dist = {s: 0 for s in starts if s in self.free}
         todo = deque(dist)
+        near = self._near
         while todo:
             c = todo.popleft()
-            for n in self.neighbours(c):
+            d = dist[c] + 1
+            for n in near[c]:
                 if n not in dist:
-                    dist[n] = dist[c] + 1
+                    dist[n] = d
                     todo.append(n)
         return dist
 
