@@ -50,6 +50,9 @@ class Prospect:
         self.mark, self.close_rounds, self.close_cost = (ev.t.mark, ev.t.close_rounds,
                                                          ev.t.close_cost)
         self.gem_of, self.golem_bits = _colours(b)
+        #: the best value found so far by the caller: a move surely below it is not valued
+        #: (None: every move is)
+        self.floor: float | None = None
         self._derive()
 
     def _derive(self) -> None:
@@ -157,7 +160,7 @@ class Prospect:
                     keys = min(keys + RULES.column_keys, RULES.cap_keys)
         return self._value(covered, frontier, walls, cov_edges, sarc, gems, oozes, mimics,
                            keys, coins, golems, nitems, unused, carry, marks, True, tools,
-                           hammer, skeleton)
+                           hammer, skeleton, not opens & s.fresh and s.started)
 
     def wall(self, e: int, add: bool, pay: int) -> float | None:
         """The value after the Wand adds (``add``) or erases the wall on edge ``e`` (checked by
@@ -190,7 +193,7 @@ class Prospect:
         return self._value(s.covered, frontier, walls, s.cov_edges, sarc, gems, s.oozes,
                            s.mimics, s.keys, self.coins, s.golems, len(s.items),
                            self.unused - (pay > 0), self.carry, s.marks, s.started, tools,
-                           self.hammer, self.skeleton)
+                           self.hammer, self.skeleton, add)
 
     def fight(self, target: str, tool: str = "", paid: int = 0, bought: bool = False) -> float:
         """The value after a die defeats ``target`` (``tool``: the hammer on an ooze, a key or
@@ -250,9 +253,11 @@ class Prospect:
     # ------------------------------------------------------------------ the estimate
     def _value(self, covered, frontier, walls, cov_edges, sarc, gems, oozes, mimics, keys,
                coins, golems, nitems, unused, carry, marks, started, tools, hammer,
-               skeleton) -> float:
+               skeleton, bounded: bool = False) -> float | None:
         """:meth:`Evaluator.value` of the sheet with these numbers (``tools``: wand and shovel
-        uses left, ``hammer`` and ``skeleton`` the hammer's and the skeleton key's)."""
+        uses left, ``hammer`` and ``skeleton`` the hammer's and the skeleton key's). With
+        ``bounded`` (the move's squares and openings reach no target sooner than the sheet's)
+        and a ``floor`` set, None when the value surely lies below the floor."""
         b, ev = self.b, self.ev
         gdef = self.golems_def
         keys_left = keys - self.keys_used
@@ -293,19 +298,35 @@ class Prospect:
                 if (marks & mask).bit_count() == 1:
                     half += 1
             value += self.mark * half
+        if t <= 0:
+            closing = 0.0
+        else:
+            late = 1.0 - (t - 1) / self.close_rounds
+            late = max(late, 0.0)
+            closing = self.penalty * nfront - self.close_cost * late * max(0, nfront - tools)
+        if bounded and self.floor is not None:
+            # a move that opens nothing new and maps no square more reaches no target sooner
+            # than the sheet as it is: if even that reach cannot lift it above the best move
+            # so far, it is not the move (the margin covers rounding)
+            if value + (self.parent_reach() + closing) < self.floor - 1e-9 * (1 + abs(self.floor)):
+                return None
         key = (covered, frontier, walls)
         reach = memo.get(key)
         if reach is None:
             reach = memo[key] = reach_masks(b, covered, frontier, walls, started, self.ctx)
-        if t <= 0:
-            value += reach + 0.0
-        else:
-            late = 1.0 - (t - 1) / self.close_rounds
-            late = max(late, 0.0)
-            spare = nfront - tools
-            value += reach + (self.penalty * nfront
-                              - self.close_cost * late * max(0, spare))
+        value += reach + closing
         return value
+
+    def parent_reach(self) -> float:
+        """The reach of the sheet as it is (see :meth:`_value`)."""
+        s = self.s
+        key = (s.covered, s.frontier, s.walls)
+        memo = self.ctx.memo
+        reach = memo.get(key)
+        if reach is None:
+            reach = memo[key] = reach_masks(self.b, s.covered, s.frontier, s.walls, s.started,
+                                            self.ctx)
+        return reach
 
 
 _COLOURS: dict[int, tuple] = {}

@@ -105,7 +105,11 @@ class Context:
     def __init__(self, rnd: int, discount: list[float], weight: dict[int, float]):
         self.round, self.discount, self.weight = rnd, discount, weight
         self.memo: dict = {}
-        self.targets = sum(1 << c for c, w in weight.items() if w > 0)
+        targets = 0
+        for c, w in weight.items():
+            if w > 0:
+                targets |= 1 << c
+        self.targets = targets
 
 
 class Evaluator:
@@ -123,6 +127,8 @@ class Evaluator:
                                for m in ("ooze", "skeleton", "zombie", "golem", "mimic")))
         self._futures = _FUTURES.setdefault(self.t, {})
         self._discounts: dict[float, list[float]] = {}
+        self._per_t: dict[float, tuple[float, float, float]] = {}
+        self._worth: dict[tuple, tuple[float, ...]] = {}
 
     # -------------------------------------------------------------- time
     def left(self, s, unused: int | None = None) -> float:
@@ -140,6 +146,13 @@ class Evaluator:
     def coin(self, t: float) -> float:
         x = t / self._coin_rounds
         return self._coin * min(1.0, x)
+
+    def _times(self, t: float) -> tuple[float, float, float]:
+        """die(t), coin(t - 1) and min(1, t / 4) (remembered per t)."""
+        got = self._per_t.get(t)
+        if got is None:
+            got = self._per_t[t] = (self.die(t), self.coin(t - 1), min(1.0, t / 4))
+        return got
 
     # -------------------------------------------------------------- circled things
     def future(self, c: Counts, t: float, rnd: int) -> float:
@@ -178,29 +191,43 @@ class Evaluator:
                      + mc[3] * golems + mc[4] * km)
         spare = max(0, keys - ks - km)
         spare_hammer = max(0, hammer - oozes)
-        die = self.die(t)
-        return (gain - leftover * lost + coins * self.coin(t - 1) - die * q * dice
+        die, coin, soon = self._times(t)
+        return (gain - leftover * lost + coins * coin - die * q * dice
                 + self.mummy(alerts + q * defeats, hits, t, rnd)
-                + self._item_use * min(spare + spare_hammer, 6) * min(1.0, t / 4))
+                + self._item_use * min(spare + spare_hammer, 6) * soon)
 
     def mummy(self, alerts: float, hits: int, t: float, rnd: int) -> float:
         """Expected points of the Mummy hits still to make with ``alerts`` marks."""
-        rows = RULES.mummy_rows
-        squares = min(float(rows), alerts / RULES.marks_per_square) - hits
-        total, j, die = 0.0, 0, self.die(t)
-        delay, gap, base, rounds = self.t.hit_delay, self.t.hit_gap, RULES.mummy_base, RULES.rounds
-        multipliers = RULES.multipliers
-        while squares > 0 and hits + j < rows:
-            when = rnd + delay + j * gap
-            if when > rounds:
-                break
-            worth = (base - when) * multipliers[hits + j] - die
-            if worth <= 0:
+        squares = min(float(RULES.mummy_rows), alerts / RULES.marks_per_square) - hits
+        total = 0.0
+        for worth in self._worths(hits, t, rnd):
+            if squares <= 0:
                 break
             total += min(1.0, squares) * worth
             squares -= 1
-            j += 1
         return total
+
+    def _worths(self, hits: int, t: float, rnd: int) -> tuple[float, ...]:
+        """What each next Mummy hit is worth, net of its die, while it is worth anything and
+        fits the rounds left (remembered per hits, t and round)."""
+        key = (hits, t, rnd)
+        got = self._worth.get(key)
+        if got is None:
+            out = []
+            die = self.die(t)
+            delay, gap = self.t.hit_delay, self.t.hit_gap
+            j = 0
+            while hits + j < RULES.mummy_rows:
+                when = rnd + delay + j * gap
+                if when > RULES.rounds:
+                    break
+                worth = (RULES.mummy_base - when) * RULES.multipliers[hits + j] - die
+                if worth <= 0:
+                    break
+                out.append(worth)
+                j += 1
+            got = self._worth[key] = tuple(out)
+        return got
 
     # -------------------------------------------------------------- the whole sheet
     def value(self, s, ctx: Context) -> float:

@@ -50,6 +50,8 @@ class QuickBot:
         s = state.sheets[state.current_player()]
         ahead = Prospect(s, self.eval, self.context(s))
         best, pick = (ahead.stay(), _END) if not ahead.unused else (-1e18, None)
+        if pick is not None:
+            ahead.floor = best
         for entry in self.options(s):
             how, a, b, c, _ = entry
             if how == TILE:
@@ -62,6 +64,7 @@ class QuickBot:
                 value = _fight_value(ahead, how, a, b)
             if value is not None and value > best:
                 best, pick = value, entry
+                ahead.floor = best
         if pick is None:                         # nothing found: any legal use of a die
             return next(m for m in state.legal_moves() if type(m) is not End)
         return _move(s.board, pick)
@@ -112,16 +115,17 @@ class QuickBot:
             if s.sarc > s.sarc_open else []
         tiles: dict[int, int] = {}
         by_side = s.board.by_side
+        fights = _Fights(s)
         for v in values:
             found = [(TILE, tm, sh, v, (x, y)) for tm, x, y, sh in fits(s, by_side[v])]
             tiles[v] = len(found)
             out += found
-            fight = _fight(s, v)
+            fight = fights[v]
             if fight is not None:
                 out.append((PLAY, fight, None, None, None))
-        pay = _least_needed(s, values, tiles)
+        pay = _least_needed(s, values, tiles, fights)
         out += self._tools(s, pay, stuck=bool(values) and not any(tiles.values()))
-        return out + self._coin_moves(s, values)
+        return out + self._coin_moves(s, values, fights)
 
     def _tools(self, s, pays: list[int], stuck: bool) -> list:
         if not pays:
@@ -165,19 +169,20 @@ class QuickBot:
                 out.append((WALL, e, False, pays[-1], None))
         return out
 
-    def _coin_moves(self, s, values: list[int]) -> list:
+    def _coin_moves(self, s, values: list[int], fights: dict) -> list:
         """A coin's +1/-1 or a bought die, only toward a fight it makes possible (judged
-        together with that fight; the coin move is played)."""
+        together with that fight; the coin move is played). ``fights``: each die value's
+        fight (:func:`_fight`)."""
         out = []
         if s.balance >= RULES.coin_adjust:
             for v in values:
                 for delta in (1, -1):
                     u = (v - 1 + delta) % RULES.faces + 1
-                    if u not in values and _fight(s, u) is not None:
-                        out.append((PAIR, Coin(v, delta), _fight(s, u), None, None))
+                    if u not in values and fights[u] is not None:
+                        out.append((PAIR, Coin(v, delta), fights[u], None, None))
         if not values and s.free_slots() and s.balance >= RULES.coin_buy:
             for u in range(1, RULES.faces + 1):
-                fight = _fight(s, u)
+                fight = fights[u]
                 if fight is not None:
                     out.append((PAIR, Buy(u), fight, None, None))
         return out
@@ -231,14 +236,26 @@ def _keys(s) -> list[str]:
                             ("skeleton-key", s.items.get("skeleton-key", 0) > 0)) if ok]
 
 
-def _least_needed(s, values: list[int], tiles: dict[int, int]) -> list[int]:
+def _least_needed(s, values: list[int], tiles: dict[int, int], fights: dict) -> list[int]:
     """How the wand and shovel may be paid: an item use (0) first if there is one (a move
     the item cannot pay is simply refused by the engine on the copy), then the die that beats
-    no monster and places the fewest tiles."""
+    no monster (``fights``: each value's) and places the fewest tiles."""
     pays = [0] if s.items.get("shovel", 0) or s.items.get("wand", 0) else []
     if values:
-        pays.append(min(values, key=lambda v: (_fight(s, v) is not None, tiles.get(v, 0), v)))
+        pays.append(min(values, key=lambda v: (fights[v] is not None, tiles.get(v, 0), v)))
     return pays
+
+
+class _Fights(dict):
+    """Each die value's fight (:func:`_fight`), worked out when first asked for."""
+
+    def __init__(self, s):
+        super().__init__()
+        self.s = s
+
+    def __missing__(self, v: int):
+        got = self[v] = _fight(self.s, v)
+        return got
 
 
 def _fight(s, v: int):

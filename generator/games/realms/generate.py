@@ -39,7 +39,8 @@ __all__ = ["LEVELS", "LayoutFailed", "check_request", "generate_map", "parse_siz
 
 @dataclass(frozen=True)
 class Counts:
-    """What one map holds (drawn from a level's ranges)."""
+    """What one map holds and how it is laid out (drawn from a level's ranges): see
+    ``[generate.levels]`` of seeds/realms.toml."""
 
     stone: int
     oozes: int
@@ -50,6 +51,14 @@ class Counts:
     coins: int
     items: int
     near: float
+    tucked: float = 0.75
+    golem_gem: float = 0.3
+    entrance_gap: float = 0.14
+
+
+#: the counts drawn as whole numbers, and the layout choices drawn as fractions
+WHOLE = ("oozes", "mimics", "golems", "sarcophagi", "keys", "coins", "items")
+SHARES = ("near", "tucked", "golem_gem", "entrance_gap")
 
 
 def parse_size(value) -> tuple[int, int] | None:
@@ -81,39 +90,70 @@ def check_request(size: tuple[int, int] | None, level: str | None) -> None:
                         "that the findings and rooms fit and the map prints at 7 mm a square")
 
 
-def draw_counts(rng, level: str, size: tuple[int, int]) -> Counts:
-    """The counts of one map of ``level`` (stone as a number of squares)."""
+def level_ranges(level: str | None) -> dict:
+    """A level's ranges (``[generate.levels]``); None: every level's together (each range from
+    the lowest to the highest end of the levels')."""
+    levels = data()["generate"]["levels"]
+    if level is not None:
+        return levels[level]
+    return {k: [min(lv[k][0] for lv in levels.values()), max(lv[k][1] for lv in levels.values())]
+            for k in levels[LEVELS[0]]}
+
+
+def draw_counts(rng, level: str | None, size: tuple[int, int]) -> Counts:
+    """The counts of one map of ``level`` (None: of any level; stone as a number of squares)."""
     gen = data()["generate"]
-    lv = gen["levels"][level]
+    lv = level_ranges(level)
     w, h = size
-
-    def pick(key: str) -> int:
-        lo, hi = lv[key]
-        return rng.randint(lo, hi)
-
+    picked = {k: rng.randint(*lv[k]) for k in WHOLE}
+    shares = {k: rng.uniform(*lv[k]) for k in SHARES}
     track = math.floor(data()["map"]["coin_track"] * data()["capacity"]["coins"])
-    coins = min(pick("coins"), track)
-    keys = min(pick("keys"), data()["capacity"]["keys"] - 2)
+    picked["coins"] = min(picked["coins"], track)
+    picked["keys"] = min(picked["keys"], data()["capacity"]["keys"] - 2)
     lo, hi = gen["stone"]          # the stone may come out one square over its target
     stone = min(max(round(rng.uniform(*lv["stone"]) * w * h), math.ceil(lo * w * h)),
                 math.floor(hi * w * h) - 1)
-    return Counts(stone, pick("oozes"), pick("mimics"),
-                  pick("golems"), pick("sarcophagi"), keys, coins, pick("items"), lv["near"])
+    return Counts(stone, **picked, **shares)
 
 
 def generate_map(rng, size: tuple[int, int] | None = None, level: str | None = None,
-                 name: str | None = None) -> tuple[Map, int]:
-    """A valid map steered by ``level`` (a random level when None) and the attempts it took."""
+                 name: str | None = None, aim: bool = False) -> tuple[Map, int]:
+    """A valid map steered by ``level`` (a random level when None) and the layouts it took.
+    With ``aim``, generated toward the level: up to ``[generate] candidates`` valid maps are
+    laid out and the one whose predicted par (:func:`predict_par`) lies nearest the level's
+    aim for the map's size is kept (the first within ``aim_within`` of it is kept at once)."""
     check_request(size, level)
     spec = data()["map"]
     level = level or LEVELS[rng.randrange(len(LEVELS))]
     if size is None:
         lo, hi = spec["min_size"], spec["max_size"]
         size = (rng.randint(lo, hi), rng.randint(lo, hi))
+    title = name or map_name(rng)
+    if not aim:
+        return _first_valid(rng, size, level, title)
+    gen = data()["generate"]
+    target = aim_par(level, size)
+    within = gen["aim_within"] * target
+    best: tuple[float, Map] | None = None
+    layouts = 0
+    for _ in range(gen["candidates"]):
+        m, n = _first_valid(rng, size, level, title)
+        layouts += n
+        miss = abs(predict_par(m) - target)
+        if best is None or miss < best[0]:
+            best = (miss, m)
+        if miss <= within:
+            break
+    assert best is not None
+    return best[1], layouts
+
+
+def _first_valid(rng, size: tuple[int, int], level: str, title: str) -> tuple[Map, int]:
+    """The first valid layout of ``level`` and the attempts it took (RuleError naming the
+    constraint that failed most when none is found)."""
     failures: Counter = Counter()
     details: dict[str, str] = {}
     attempts = data()["generate"]["attempts"]
-    title = name or map_name(rng)
     for attempt in range(1, attempts + 1):
         counts = draw_counts(rng, level, size)
         try:
@@ -131,6 +171,24 @@ def generate_map(rng, size: tuple[int, int] | None = None, level: str | None = N
     code, n = failures.most_common(1)[0]
     raise RuleError(f"cannot make a {size[0]} x {size[1]} {level} map: constraint {code} failed "
                     f"in {n} of {attempts} attempts ({details[code]})")
+
+
+def predict_par(m: Map) -> float:
+    """The par a rating would give ``m``, predicted from its features: the least-squares fit
+    of ``[generate.predict]`` (benchmarks/realms_predict.py fits it and says how close it
+    comes)."""
+    from generator.games.realms.generate_stats import features
+
+    fit = data()["generate"]["predict"]
+    return fit["intercept"] + sum(fit[k] * v for k, v in features(m).items())
+
+
+def aim_par(level: str, size: tuple[int, int]) -> float:
+    """Where a map of ``level`` and ``size`` is aimed: the level's ``aim`` x the reference par
+    of the size (inside the level's band, away from its edges)."""
+    from generator.games.realms.rating import reference_par
+
+    return data()["generate"]["levels"][level]["aim"] * reference_par(size)
 
 
 def map_name(rng) -> str:
@@ -179,7 +237,7 @@ def roman(n: int) -> str:
 def lay_out(rng, size: tuple[int, int], counts: Counts, name: str) -> Map:
     """One attempt: entrances, stone, rooms, findings (raises LayoutFailed)."""
     w, h = size
-    entrances = place_entrances(rng, w, h)
+    entrances = place_entrances(rng, w, h, counts.entrance_gap)
     contents = room_contents(rng, counts.sarcophagi, counts.golems)
     stone = place_stone(rng, w, h, max(counts.stone, len(contents)), len(contents))
     rooms = place_rooms(rng, w, h, stone, contents, {(e.x, e.y) for e in entrances})
@@ -217,13 +275,12 @@ def _perimeter(w: int, h: int) -> list[tuple[int, int, str]]:
     return top + right + bottom + left
 
 
-def place_entrances(rng, w: int, h: int) -> list[Entrance]:
-    """The entrances, at least ``entrance_gap`` of the wall apart, never on a corner square
-    (a corner square has two outer sides, which reads badly on paper)."""
+def place_entrances(rng, w: int, h: int, share: float) -> list[Entrance]:
+    """The entrances, at least ``share`` of the wall apart, never on a corner square (a corner
+    square has two outer sides, which reads badly on paper)."""
     edges = [e for e in _perimeter(w, h) if not (e[0] in (0, w - 1) and e[1] in (0, h - 1))]
-    spec = data()
-    need = spec["map"]["entrances"]
-    gap = max(1, int(spec["generate"]["entrance_gap"] * len(edges)))
+    need = data()["map"]["entrances"]
+    gap = max(1, int(share * len(edges)))
     for _ in range(200):
         picks = sorted(rng.sample(range(len(edges)), need))
         spaced = [(b - a) % len(edges) for a, b in zip(picks, picks[1:] + picks[:1])]

@@ -82,8 +82,8 @@ def place_findings(rng, size: tuple[int, int], blocked: set, entrances: list[Ent
                            f"than {gen['max_fill']:.0%} of the {len(grid.free)} free squares")
     weight = {c: math.exp(counts.near * (1 - dist[c] / far)) for c in free}
     spots = Spots(grid, free, weight, set())
-    out = _golems(rng, spots, rooms, kinds)
-    out += _tucked(rng, spots, kinds)
+    out = _golems(rng, spots, rooms, kinds, counts.golem_gem)
+    out += _tucked(rng, spots, kinds, counts.tucked)
     out += _trail(rng, spots, starts, kinds)
     for kind, amount in kinds:
         c = spots.pick(rng)
@@ -109,9 +109,8 @@ def _kinds(rng, counts, rooms: list[Room]) -> list[tuple[str, int]]:
     return out
 
 
-def _golems(rng, spots: Spots, rooms: list[Room], kinds: list) -> list[Finding]:
-    """Each golem far from its gem's door: at least ``golem_gem`` of the longest walk."""
-    share = data()["generate"]["golem_gem"]
+def _golems(rng, spots: Spots, rooms: list[Room], kinds: list, share: float) -> list[Finding]:
+    """Each golem far from its gem's door: at least ``share`` of the longest walk."""
     longest = spots.grid.longest()
     out = []
     for r in rooms:
@@ -129,10 +128,9 @@ def _golems(rng, spots: Spots, rooms: list[Room], kinds: list) -> list[Finding]:
     return out
 
 
-def _tucked(rng, spots: Spots, kinds: list) -> list[Finding]:
-    """Keys and mimics, each with chance ``tucked``, into a hideout: a dead end first, else a
-    nook against stone."""
-    chance = data()["generate"]["tucked"]
+def _tucked(rng, spots: Spots, kinds: list, chance: float) -> list[Finding]:
+    """Keys and mimics, each with ``chance``, into a hideout: a dead end first, else a nook
+    against stone."""
     grid = spots.grid
     hideouts = sorted((grid.kind(c) != "dead-end", c) for c in spots.free if grid.hideout(c))
     out = []

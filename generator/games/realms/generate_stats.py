@@ -211,3 +211,56 @@ def door_front(room) -> Cell:
 def shape_counts(stats: list[MapStats]) -> Counter:
     """How many blocks of each shape a list of maps has."""
     return Counter(s for st in stats for s in st.shapes)
+
+
+def enclosed(m: Map) -> list[bool]:
+    """For each room: does it lie inside the stone, every side but its door against stone,
+    another room or the outer wall (the rulebook's "small rooms inside the blocks of stone")?"""
+    w, h = m.size
+    blocked = set(m.stone) | {(r.x, r.y) for r in m.rooms}
+    return [all(not (0 <= r.x + dx < w and 0 <= r.y + dy < h) or (r.x + dx, r.y + dy) in blocked
+                for side, (dx, dy) in DELTA.items() if side != r.door)
+            for r in m.rooms]
+
+
+#: what :func:`features` measures, in order (the names of ``[generate.predict]``)
+FEATURES = ("area", "walk", "door_walk", "spread", "oozes", "mimics", "golems", "sarcophagi",
+            "keys", "coins", "golem_gem", "dead_ends", "tucked", "stone")
+
+
+def features(m: Map) -> dict[str, float]:
+    """What the rating's par is predicted from (:data:`FEATURES`): the map's squares; the mean
+    walk from the nearest entrance to its findings and to its rooms' doors, and between the
+    entrances, as shares of the map's longest walk; what it holds; the golems' walks to their
+    gems (:func:`golem_gem_spread`); dead ends per 100 free squares; keys and mimics tucked
+    away; the stone's share."""
+    w, h = m.size
+    grid = grid_of(m)
+    starts = [(e.x, e.y) for e in m.entrances]
+    dist = grid.distances(starts)
+    longest = grid.longest() or 1
+    finds = [dist.get((f.x, f.y), longest) for f in m.findings]
+    doors = [dist.get(door_front(r), longest) for r in m.rooms]
+    between = []
+    for i, a in enumerate(starts):
+        walk = grid.distances([a])
+        between += [walk.get(b, longest) for b in starts[i + 1:]]
+    kinds = [f.kind for f in m.findings]
+    st = measure(m)
+    mean = lambda xs: sum(xs) / len(xs) if xs else 0.0   # noqa: E731
+    return {
+        "area": float(w * h),
+        "walk": mean(finds) / longest,
+        "door_walk": mean(doors) / longest,
+        "spread": mean(between) / longest,
+        "oozes": float(kinds.count("ooze")),
+        "mimics": float(kinds.count("mimic")),
+        "golems": float(sum(k.startswith("golem-") for k in kinds)),
+        "sarcophagi": float(sum(r.content == "sarcophagus" for r in m.rooms)),
+        "keys": float(st.keys),
+        "coins": float(st.coins),
+        "golem_gem": st.golem_gem,
+        "dead_ends": 100 * st.dead_ends / max(len(grid.free), 1),
+        "tucked": st.tucked,
+        "stone": st.stone_share,
+    }

@@ -80,12 +80,16 @@ class SheetItem:
 def make_map(rng, size=None, difficulty: str | None = None, games: int = 0,
              name: str | None = None) -> MapItem:
     """A generated map (named ``name``, default one drawn from ``rng``); rated by ``games`` bot
-    games when > 0. With ``difficulty`` and games, maps are made until one is rated that
-    difficulty (RuleError after the data's limit)."""
+    games when > 0, and then generated toward its level (``difficulty``, or a level drawn at
+    random): laid out to the level's aim, so that its rating mostly backs the level. With
+    ``difficulty``, maps are made until one is rated that difficulty (RuleError after the
+    data's limit); a difficulty needs games (InputError without). Inside
+    :func:`~generator.games.realms.rating.watching`, ratings report their progress and may be
+    called off."""
     # the generator and the bot are imported only when a map is made (a sheet of a shipped
     # map needs neither, and every module costs start-up time)
     from generator.games.realms.generate import check_request, generate_map, parse_size
-    from generator.games.realms.rating import rate
+    from generator.games.realms.rating import next_map, rate
 
     wanted = difficulty or None
     dims = parse_size(size)
@@ -93,31 +97,40 @@ def make_map(rng, size=None, difficulty: str | None = None, games: int = 0,
     if games < 0:
         raise InputError(f"--games {games}: must be 0 (no rating) or more")
     if not games:
-        m, layouts = generate_map(rng, dims, wanted, name)
+        if wanted:
+            raise InputError(f"--difficulty {wanted} with --rating-games 0: a map is labelled "
+                             f"{wanted} only when rating games back it; give rating games "
+                             "(or leave --rating-games out) or leave --difficulty out")
+        m, layouts = generate_map(rng, dims, None, name)
         return MapItem(m, None, wanted, _size_text(dims), layouts, 0)
     tries = data()["generate"]["rating_attempts"]
     seen: list[Rating] = []
     for k in range(1, tries + 1):
-        m, layouts = generate_map(rng, dims, wanted, name)
+        next_map()
+        level = wanted or LEVELS[rng.randrange(len(LEVELS))]
+        m, layouts = generate_map(rng, dims, level, name, aim=True)
         rating = rate(m, games, rng.randrange(2**31), wanted)
         if wanted is None or rating.label == wanted:
             return MapItem(_labelled(m, rating), rating, wanted, _size_text(dims), layouts, k)
         seen.append(rating)
     pars = ", ".join(f"{r.par:g}" for r in seen)
     where = f" {dims[0]} x {dims[1]}" if dims else ""
+    need = (_band_text(wanted, dims) if dims else
+            f"the 95% interval of its par inside the {wanted} band of its size (realms rate "
+            "prints a map's bands)")
     raise RuleError(f"cannot make a{where} {wanted} map: constraint difficulty failed after "
                     f"{tries} attempts (rated maps); their pars were {pars}, a {wanted} map "
-                    f"needs {_band_text(wanted)}; try another --seed or --size")
+                    f"needs {need}; try another --seed or --size")
 
 
 def _size_text(dims) -> str | None:
     return None if dims is None else f"{dims[0]}x{dims[1]}"
 
 
-def _band_text(label: str) -> str:
+def _band_text(label: str, size=None) -> str:
     from generator.games.realms.rating import bands
 
-    lo, hi = bands().limits(label)
+    lo, hi = bands(size).limits(label)
     if label == "easy":
         return f"the 95% interval of its par at or above {lo:g}"
     if label == "hard":
@@ -126,11 +139,13 @@ def _band_text(label: str) -> str:
 
 
 def _labelled(m: Map, r: Rating) -> Map:
+    from generator.games.realms.rating import reference_par
+
     w, h = m.size
     ref = reference()
     text = (f"A generated {w} x {h} tomb rated {r.label}: the {r.player} player's median "
-            f"score (par) is {r.par:g} over {r.games} games, against {ref['par']:g} on "
-            f"{ref['map']}.")
+            f"score (par) is {r.par:g} over {r.games} games, against {reference_par(m.size):.0f} "
+            f"for a map of its size ({ref['map']}: {ref['par']:g}).")
     return replace(m, difficulty=r.label, description=text)
 
 
@@ -200,7 +215,7 @@ def map_item_from_fields(doc: dict[str, Any], source: str = "<map>") -> MapItem:
 
 def _rating_for(m: Map, doc: Any) -> Rating | None:
     """The rating of a document, kept only if it was made for these very squares."""
-    r = rating_from_fields(doc)
+    r = rating_from_fields(doc, size=m.size)
     if r is None or doc.get("fingerprint") != fingerprint(m):
         return None
     return r
@@ -407,7 +422,7 @@ def render_sheet(item: SheetItem, sheet, info) -> list:
 
 def detail(m: Map, r: Rating | None, say=None) -> str:
     """The header's map line: size, kind and difficulty, and what the rating's par means in
-    words ("a good solo game on this map scores about 97"), in the language of ``say`` (the
+    words ("a strong player's median here is 97"), in the language of ``say`` (the
     sheet's words; English without them)."""
     say = say or _words(None)
     w, h = m.size

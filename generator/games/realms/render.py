@@ -77,7 +77,7 @@ class Header(NamedTuple):
     """What the title band says."""
 
     map_name: str
-    detail: str           # e.g. "12 x 12 · basic map · rated standard: a good solo game..."
+    detail: str           # e.g. "12 x 12 · basic map · rated standard: a strong player's..."
     player: int = 0       # 1-based; 0 = a sheet without a player number
     players: int = 1
 
