@@ -104,11 +104,11 @@ def fit(rows: list[dict]) -> None:
     for name, b in zip(FEATURES, beta[1:]):
         print(f"{name} = {b:.4f}")
     # how a typical map's par falls with its size
-    lx = [math.log(r["features"]["area"]) for r in rows]
+    lx = [math.log(r["size"][0] * r["size"][1]) for r in rows]
     ly = [math.log(r["par"]) for r in rows if r["par"] > 0]
     (a, b) = solve([[1.0, v] for v in lx], ly) if len(ly) == len(lx) else (0.0, 0.0)
-    print(f"\nlog(par) = {a:.3f} {b:+.3f} log(squares): size_scale = {-b:.3f} (par x "
-          f"{(144 / 256) ** -b:.2f} from 16 x 16 to 12 x 12)")
+    print(f"\nlog(par) = {a:.3f} {b:+.3f} log(squares): size_scale = {-b:.3f} (a 16 x 16 map's "
+          f"par is {(256 / 144) ** b:.2f} x a 12 x 12 map's)")
 
 
 def by_level(rows: list[dict]) -> None:
@@ -116,7 +116,7 @@ def by_level(rows: list[dict]) -> None:
     for level in LEVELS:
         for lo, hi in ((144, 180), (181, 220), (221, 256)):
             ps = sorted(r["par"] for r in rows if r["level"] == level
-                        and lo <= r["features"]["area"] <= hi)
+                        and lo <= r["size"][0] * r["size"][1] <= hi)
             if ps:
                 print(f"  {level:<9} {lo}-{hi} squares: {len(ps):>3} maps, median "
                       f"{statistics.median(ps):g} ({ps[0]:g}-{ps[-1]:g})")

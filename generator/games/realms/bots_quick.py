@@ -33,9 +33,13 @@ class QuickBot:
 
     name = "quick"
 
-    def __init__(self, tuning: Tuning | None = None, close_rounds: int = 3):
+    def __init__(self, tuning: Tuning | None = None, close_rounds: int = 3,
+                 played: bool = False):
         self.eval = Evaluator(tuning)
         self.close_rounds = close_rounds
+        #: value every candidate by playing it on a copy of the sheet (the slow way, kept to
+        #: show the Prospect's numbers are the played ones: the same moves, the same games)
+        self.played = played
         self._ctx = None
         self._key: tuple | None = None
 
@@ -48,11 +52,16 @@ class QuickBot:
 
     def choose(self, state, rng):
         s = state.sheets[state.current_player()]
+        if self.played:
+            return self._choose_played(state, s)
+        options = self.options(s)
+        if not options and not s.unused():
+            return End()                        # nothing to weigh: the round is over
         ahead = Prospect(s, self.eval, self.context(s))
         best, pick = (ahead.stay(), _END) if not ahead.unused else (-1e18, None)
         if pick is not None:
             ahead.floor = best
-        for entry in self.options(s):
+        for entry in options:
             how, a, b, c, _ = entry
             if how == TILE:
                 value = ahead.tile(a, b, a.shape_id)
@@ -68,6 +77,19 @@ class QuickBot:
         if pick is None:                         # nothing found: any legal use of a die
             return next(m for m in state.legal_moves() if type(m) is not End)
         return _move(s.board, pick)
+
+    def _choose_played(self, state, s):
+        """:meth:`choose`, each candidate valued on a copy of the sheet it was played on."""
+        ctx = self.context(s)
+        best, pick = (self.eval.value(s, ctx), End()) if not s.unused() else (-1e18, None)
+        for entry in self.options(s):
+            move = _move(s.board, entry)
+            value = self._try(s, move, ctx, entry[2] if entry[0] == PAIR else None)
+            if value is not None and value > best:
+                best, pick = value, move
+        if pick is None:
+            return next(m for m in state.legal_moves() if type(m) is not End)
+        return pick
 
     def _try(self, s, mv, ctx, then=None):
         """The value after ``mv`` (and ``then`` on the die it makes), None when illegal: the

@@ -224,43 +224,20 @@ def enclosed(m: Map) -> list[bool]:
 
 
 #: what :func:`features` measures, in order (the names of ``[generate.predict]``)
-FEATURES = ("area", "walk", "door_walk", "spread", "oozes", "mimics", "golems", "sarcophagi",
-            "keys", "coins", "golem_gem", "dead_ends", "tucked", "stone")
+FEATURES = ("longest", "corridor", "tucked", "oozes", "mimics")
 
 
 def features(m: Map) -> dict[str, float]:
-    """What the rating's par is predicted from (:data:`FEATURES`): the map's squares; the mean
-    walk from the nearest entrance to its findings and to its rooms' doors, and between the
-    entrances, as shares of the map's longest walk; what it holds; the golems' walks to their
-    gems (:func:`golem_gem_spread`); dead ends per 100 free squares; keys and mimics tucked
-    away; the stone's share."""
-    w, h = m.size
-    grid = grid_of(m)
-    starts = [(e.x, e.y) for e in m.entrances]
-    dist = grid.distances(starts)
-    longest = grid.longest() or 1
-    finds = [dist.get((f.x, f.y), longest) for f in m.findings]
-    doors = [dist.get(door_front(r), longest) for r in m.rooms]
-    between = []
-    for i, a in enumerate(starts):
-        walk = grid.distances([a])
-        between += [walk.get(b, longest) for b in starts[i + 1:]]
-    kinds = [f.kind for f in m.findings]
+    """What the rating's par is predicted from (:data:`FEATURES`; benchmarks/realms_predict.py
+    picked them among others by how well they predict a map left out of the fit): the map's
+    longest walk, its share of corridor squares, the share of its keys and mimics tucked
+    away, its oozes and its mimics."""
     st = measure(m)
-    mean = lambda xs: sum(xs) / len(xs) if xs else 0.0   # noqa: E731
+    kinds = [f.kind for f in m.findings]
     return {
-        "area": float(w * h),
-        "walk": mean(finds) / longest,
-        "door_walk": mean(doors) / longest,
-        "spread": mean(between) / longest,
+        "longest": float(grid_of(m).longest()),
+        "corridor": st.corridor_share,
+        "tucked": st.tucked,
         "oozes": float(kinds.count("ooze")),
         "mimics": float(kinds.count("mimic")),
-        "golems": float(sum(k.startswith("golem-") for k in kinds)),
-        "sarcophagi": float(sum(r.content == "sarcophagus" for r in m.rooms)),
-        "keys": float(st.keys),
-        "coins": float(st.coins),
-        "golem_gem": st.golem_gem,
-        "dead_ends": 100 * st.dead_ends / max(len(grid.free), 1),
-        "tucked": st.tucked,
-        "stone": st.stone_share,
     }
