@@ -62,15 +62,7 @@ class QuickBot:
         if pick is not None:
             ahead.floor = best
         for entry in options:
-            how, a, b, c, _ = entry
-            if how == TILE:
-                value = ahead.tile(a, b, a.shape_id)
-            elif how == SQUARE:
-                value = ahead.tile(a, b, -1, c, "shovel")
-            elif how == WALL:
-                value = ahead.wall(a, b, c)
-            else:
-                value = _fight_value(ahead, how, a, b)
+            value = _value_of(ahead, entry)
             if value is not None and value > best:
                 best, pick = value, entry
                 ahead.floor = best
@@ -109,17 +101,10 @@ class QuickBot:
         ctx = self.context(s)
         ahead = Prospect(s, self.eval, ctx)
         out = []
-        for how, a, b, c, d in self.options(s):
-            if how == TILE:
-                value = ahead.tile(a, b, a.shape_id)
-            elif how == SQUARE:
-                value = ahead.tile(a, b, -1, c, "shovel")
-            elif how == WALL:
-                value = ahead.wall(a, b, c)
-            else:
-                value = _fight_value(ahead, how, a, b)
-            move = _move(s.board, (how, a, b, c, d))
-            out.append((move, value, self._try(s, move, ctx, b if how == PAIR else None)))
+        for entry in self.options(s):
+            move = _move(s.board, entry)
+            out.append((move, _value_of(ahead, entry),
+                        self._try(s, move, ctx, entry[2] if entry[0] == PAIR else None)))
         return out
 
     # -------------------------------------------------------------- candidates
@@ -225,6 +210,18 @@ def _square_sides(b, tm) -> tuple[tuple[str, int], ...]:
 
 #: how :meth:`QuickBot.choose` values a candidate
 TILE, SQUARE, WALL, PAIR, PLAY = range(5)
+
+
+def _value_of(ahead, entry):
+    """A candidate's value as the Prospect ``ahead`` works it out (None: refused)."""
+    how, a, b, c, _ = entry
+    if how == TILE:
+        return ahead.tile(a, b, a.shape_id)
+    if how == SQUARE:
+        return ahead.tile(a, b, -1, c, "shovel")
+    if how == WALL:
+        return ahead.wall(a, b, c)
+    return _fight_value(ahead, how, a, b)
 
 
 def _fight_value(ahead: Prospect, how: int, mv, then) -> float:
