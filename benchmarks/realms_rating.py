@@ -1,11 +1,11 @@
 """Hidden Realms rating: does the rating player rank maps like the planner, are labels stable
-across dice seeds, and what does a rated random-map sheet cost?
+across dice seeds, do the levels come out at every size, how many plain sheets are labelled,
+and what does a rated random-map sheet cost?
 
 Plain script, not a test: ``python benchmarks/realms_rating.py [--maps N] [--planner-games G]
-[--jobs J] [--rate-games G] [--parts spearman,stability,sheet,levels,sheetpar,levelpars,
-stabilitycap]``. The maps are N
-generated maps (default 50; map i made from ``derive_seed(77, i)`` with a random level and
-size, as ``realms map`` makes them).
+[--jobs J] [--rate-games G] [--sheets N] [--size WxH] [--parts spearman,stability,sheet,labels,
+hard,levels,levelpars,sheetpar,stabilitycap]``. The maps are N generated maps (default 50; map
+i made from ``derive_seed(77, i)`` with a random level and size, as ``realms map`` makes them).
 
 - spearman: par (median score) of the planner over G games (default 300) and of the rating
   player over 400 games on every map; Spearman's rank correlation between the two lists
@@ -17,26 +17,30 @@ size, as ``realms map`` makes them).
   given the same label both times (target >= 95%) with its 95% interval, the labels seen and
   the games the ratings took.
 - sheet: ``realms sheet --map random`` (``[generate] sheet_games``) built in this process at
-  --jobs 1 for 20 seeds: seconds
-  for generation + rating (the part this rating owns) and for the whole sheet (render included),
-  against the same sheets unrated (``--games 0``) measured in the same run, and the CPU time of
-  the whole rated sheet (what it costs on an idle core). Target: the whole rated sheet <= 0.5 s.
-- levels: for each difficulty, 10 requests of ``realms sheet --map random --difficulty L``
-  (``[generate] difficulty_games`` a map): how many found a map, and how many rated maps each
-  took.
+  --jobs 1 for 20 seeds: seconds for generation + rating and for the whole sheet (render
+  included), against the same sheets unrated (``--games 0``) measured in the same run, and the
+  CPU time of the whole rated sheet.
+- labels: ``--sheets`` plain random-map sheets (default 30; no --difficulty, the command's
+  default games): how many come out labelled (target: at most 1 in 6 borderline or unrated).
+- hard: ``realms sheet --map random --difficulty hard`` against a map-1 sheet, side by side
+  for 10 seeds: medians and their ratio (targets: at most 3 s and 12 x).
+- levels: for each difficulty and each of the sizes 12x12, 14x14 and 16x16, 5 requests of
+  ``realms sheet --map random --difficulty L --size S`` (``[generate] difficulty_games`` a
+  map): how many found a map, how many rated maps each took, and how long.
+- levelpars: for each level, the pars of 8 maps made toward it at one size (``--size``,
+  default 14x14; 100 games each) against that size's bands.
 - sheetpar: how far a random-map sheet's par (its default games, and 40) lies from a 400-game
-  par of the same map (``--parts sheetpar``; not in the default parts).
-- levelpars: for each level, the pars of 12 of its maps (100 games each) against the band
-  edges (``--parts levelpars``; not in the default parts).
+  par of the same map (not in the default parts).
 - stabilitycap: what ``--games`` the stability target would need. Each map's 400 games of the
   rating player stand for the map; a rating draws its games from them at random (with
   replacement) and decides as ``realms rate`` does (the same looks, interval and bands). Four
   pairs of such ratings per map, for several caps: the share of pairs with the same label and
-  the games the ratings took (``--parts stabilitycap``; not in the default parts).
+  the games the ratings took (not in the default parts).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
@@ -196,46 +200,104 @@ def part_sheetpar(seeds: int = 20, reference: int = 400) -> None:
               f"{statistics.fmean(e * e for e in errs) ** 0.5:.1f}, max {max(errs):g}")
 
 
-def part_levels(seeds: int = 10) -> None:
-    """How reliably ``--difficulty`` finds a map of each label (``realms sheet --map random
-    --difficulty L``, its default games), and how many rated maps it takes."""
+def part_levels(seeds: int = 5, sizes: tuple[str, ...] = ("12x12", "14x14", "16x16")) -> None:
+    """How reliably ``--difficulty`` finds a map of each label at each size (``realms sheet
+    --map random --difficulty L --size S``, its default games), how many rated maps it takes
+    and how long."""
     from generator.core.errors import RuleError
     from generator.games.realms.model import LEVELS
     from generator.games.realms.products import make_map
 
     games = data()["generate"]["difficulty_games"]
-    for level in LEVELS:
-        start, found, tried = time.perf_counter(), 0, []
-        for seed in range(seeds):
-            try:
-                made = make_map(make_rng(derive_seed(91, seed)), None, level, games)
-            except RuleError:
-                tried.append(data()["generate"]["rating_attempts"])
-                continue
-            found += 1
-            tried.append(made.rated)
-        print(f"--difficulty {level}: found {found}/{seeds}, rated maps per request median "
-              f"{statistics.median(tried):g} (max {max(tried)}), "
-              f"{(time.perf_counter() - start) / seeds:.2f} s per request")
+    for size in sizes:
+        for level in LEVELS:
+            start, found, tried = time.perf_counter(), 0, []
+            for seed in range(seeds):
+                try:
+                    made = make_map(make_rng(derive_seed(91, seed)), size, level, games)
+                except RuleError:
+                    tried.append(data()["generate"]["rating_attempts"])
+                    continue
+                found += 1
+                tried.append(made.rated)
+            print(f"--difficulty {level} --size {size}: found {found}/{seeds}, rated maps per "
+                  f"request median {statistics.median(tried):g} (max {max(tried)}), "
+                  f"{(time.perf_counter() - start) / seeds:.2f} s per request", flush=True)
 
 
-def part_levelpars(count: int = 12, games: int = 100) -> None:
-    """Where each level's maps land: the par of ``count`` maps of each level (map i from
-    ``derive_seed(901, i)``, par over ``games`` games with dice seed 5000 + i), against the band
-    edges. A level aimed at its band's middle keeps its maps off the edges, where labels flip."""
+def part_levelpars(count: int = 8, games: int = 100, size: str = "14x14") -> None:
+    """Where each level's maps land at one size: the par of ``count`` maps of each level made
+    toward it as ``realms map --difficulty L --size S`` lays them out (map i from
+    ``derive_seed(901, i)``, par over ``games`` games with dice seed 5000 + i), against the
+    bands of that size."""
+    from generator.games.realms.generate import aim_par, parse_size, predict_par
     from generator.games.realms.model import LEVELS
     from generator.games.realms.rating import bands, play_scores
 
-    b = bands()
+    dims = parse_size(size)
+    b = bands(dims)
+    print(f"levels at {size}: bands hard below {b.low:g}, easy from {b.high:g}")
     for level in LEVELS:
-        ps = sorted(statistics.median(play_scores(
-            generate_map(make_rng(derive_seed(901, i)), None, level)[0], games, 5000 + i))
-            for i in range(count))
-        near = sum(1 for p in ps if min(abs(p - b.low), abs(p - b.high)) < 5)
-        print(f"level {level}: pars of {count} maps ({games} games each) {ps[0]:g}-{ps[-1]:g}, "
-              f"median {statistics.median(ps):g}; by band {dict(Counter(b.band(p) for p in ps))}; "
-              f"within 5 of an edge ({b.low:g}, {b.high:g}): {near}; all: "
-              + " ".join(f"{p:g}" for p in ps))
+        made = [generate_map(make_rng(derive_seed(901, i)), dims, level, aim=True)[0]
+                for i in range(count)]
+        ps = [statistics.median(play_scores(m, games, 5000 + i)) for i, m in enumerate(made)]
+        guess = [predict_par(m) for m in made]
+        print(f"  {level}: aim {aim_par(level, dims):.0f}; pars of {count} maps ({games} games "
+              f"each) {min(ps):g}-{max(ps):g}, median {statistics.median(ps):g}; predicted "
+              f"median {statistics.median(guess):.0f}; by band {dict(Counter(b.band(p) for p in ps))}; "
+              f"all: " + " ".join(f"{p:g}" for p in ps), flush=True)
+
+
+def part_labels(seeds: int = 30) -> None:
+    """How many plain random-map sheets (``realms sheet --map random``, no --difficulty, the
+    command's default games) come out labelled (target: at most 1 in 6 borderline or unrated),
+    and how long each takes (generation and rating, in this process)."""
+    from generator.produce import build
+
+    labels, times, games = Counter(), [], []
+    for seed in range(seeds):
+        start = time.perf_counter()
+        (built,) = build("realms", "sheet", seed, render=False,
+                         options={"map": "random", "rating_games": None})
+        times.append(time.perf_counter() - start)
+        r = built.item.rating
+        labels[r.label if r else "unrated"] += 1
+        games.append(r.games if r else 0)
+    unlabelled = labels["borderline"] + labels["unrated"]
+    lo, hi = proportion_interval(unlabelled, seeds)
+    print(f"plain random-map sheets over {seeds} seeds: labels {dict(labels)}; unlabelled "
+          f"{unlabelled}/{seeds} = {unlabelled / seeds:.1%} (95% {lo:.0%}-{hi:.0%}; target at "
+          f"most 1 in 6); games per rating median {statistics.median(games):g}; seconds per "
+          f"sheet (without rendering) median {statistics.median(times):.2f}, max "
+          f"{max(times):.2f}")
+
+
+def part_hard(seeds: int = 10) -> None:
+    """Seconds of a ``realms sheet --map random --difficulty hard`` sheet (SVG and PDF made)
+    against a ``realms sheet`` of map-1, side by side in this process, one after the other
+    for each seed: medians of both (wall and CPU time) and their ratio (targets: the hard
+    sheet at most 3 s and 12 x the map-1 sheet)."""
+    from generator.draw.svg import page_to_svg
+    from generator.produce import build, item_pdf
+
+    def timed(options: dict, seed: int) -> tuple[float, float]:
+        t0, c0 = time.perf_counter(), time.process_time()
+        (built,) = build("realms", "sheet", seed, options=options)
+        for page in built.pages:
+            page_to_svg(page)
+        item_pdf(built)
+        return time.perf_counter() - t0, time.process_time() - c0
+
+    timed({"map": "map-1"}, 0)                      # warm: fonts, data, modules
+    hard, plain = [], []
+    for seed in range(seeds):
+        plain.append(timed({"map": "map-1"}, seed))
+        hard.append(timed({"map": "random", "difficulty": "hard", "rating_games": None}, seed))
+    for k, what in ((0, "wall"), (1, "CPU")):
+        h, p = statistics.median(x[k] for x in hard), statistics.median(x[k] for x in plain)
+        print(f"--difficulty hard sheet over {seeds} seeds ({what} time, load "
+              f"{os.getloadavg()[0]:.1f}): median {h:.2f} s (max {max(x[k] for x in hard):.2f}; "
+              f"target 3 s), map-1 sheet {p:.2f} s: {h / p:.1f}x (target at most 12x)")
 
 
 def part_stabilitycap(ms: list, caps: tuple[int, ...] = (1000, 4000, 16000, 32000),
@@ -269,7 +331,7 @@ def main() -> None:
 
     n, planner_games = int(opt("--maps", "50")), int(opt("--planner-games", "300"))
     jobs = int(opt("--jobs", "1"))
-    parts = opt("--parts", "spearman,stability,sheet,levels").split(",")
+    parts = opt("--parts", "spearman,stability,sheet,labels,hard,levels,levelpars").split(",")
     ms = maps(n) if {"spearman", "stability", "stabilitycap"} & set(parts) else []
     print(f"rating player: {RATING_PLAYER}")
     with rating_executor(jobs):
@@ -281,13 +343,17 @@ def main() -> None:
             part_stabilitycap(ms)
     if "sheet" in parts:
         part_sheet()
+    if "labels" in parts:
+        part_labels(int(opt("--sheets", "30")))
+    if "hard" in parts:
+        part_hard()
     if "levels" in parts:
         part_levels()
     if "sheetpar" in parts:
         part_sheetpar()
     if "levelpars" in parts:
         with rating_executor(jobs):
-            part_levelpars()
+            part_levelpars(size=opt("--size", "14x14"))
 
 
 if __name__ == "__main__":

@@ -406,7 +406,7 @@ def test_a_product_that_plays_games_builds_in_its_executor(tmp_path, monkeypatch
     lines = result.output.splitlines()
     assert lines[:3] == ["seed: 3", f"wrote {stem}.json (json, 4.7 kB)",
                          f"wrote {stem}.toml (toml, 1.5 kB)"]
-    assert lines[3].startswith("The Crumbling Necropolis: 12 x 12, rated ")   # the description
+    assert lines[3].startswith("The Sealed Tomb: 12 x 12, rated ")   # the description
     assert len(lines) == 4
     run(cmd, "--seed", "4", "--format", "json", "--out", str(tmp_path), "--rating-games", "0")
     assert used[1] == (1, None)

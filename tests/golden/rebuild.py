@@ -37,7 +37,7 @@ MODES = (
     ("realms", "sheet", 7, "letter", True, {"start": "kids"}),
     ("realms", "sheet", 7, "a4", False, {"map": "random", "rating_games": 0}),
     ("realms", "sheet", 7, "a4", False, {"map": "map-3,map-1", "players": 2}),
-    ("realms", "map", 7, "a4", False, {"difficulty": "hard", "rating_games": 0}),
+    ("realms", "map", 7, "a4", False, {"size": "16x16", "rating_games": 0}),
 )
 REVIEWED = HERE / "reviewed.toml"
 

@@ -83,7 +83,7 @@ def test_a_name_is_a_plain_file_name(client):
 def test_a_shipped_map_and_its_stored_rating(client):
     answer = client.get("/api/realms/maps/map-2").json()
     assert answer["map"] == map_to_fields(load_map("map-2"))
-    assert answer["rating"]["label"] == "standard" and answer["rating"]["par"] == 137.0
+    assert answer["rating"]["label"] == "standard" and answer["rating"]["par"] == 131.0
 
 
 def test_the_map_file_writer_gives_the_shipped_file_back(client):

@@ -119,5 +119,5 @@ def test_a_shipped_maps_stored_rating_is_shown_with_its_interval(page):
     page.wait_for_selector(".verdict.good")
     # Map 1's stored rating (seeds/realms.toml [rating.shipped.map-1]), against map-3's par
     assert page.locator("p.rated").text_content() == (
-        "Rated easy: par 169 (95% interval 167–171; p10 121, p90 209) over 2000 bot games; "
-        "map-3 par 133.")
+        "Rated easy: par 162 (95% interval 159–164; p10 114, p90 205) over 2000 bot games; "
+        "map-3 par 121.5.")

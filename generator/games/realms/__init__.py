@@ -32,6 +32,7 @@ SPEC = GameSpec(
             summary="Make the printable game sheet: map, rounds, tiles, monsters, backpack, "
                     "scoring.",
             generate=f"{_M}.products:generate_sheet",
+            distinct=f"{_M}.products:distinct_sheet",
             validate=f"{_M}.products:validate_sheet",
             to_fields=f"{_M}.products:sheet_fields",
             from_fields=f"{_M}.products:sheet_from_fields",
@@ -68,6 +69,7 @@ SPEC = GameSpec(
             summary="Generate maps: validated, rated by bot play; writes the map file (.toml, "
                     "always), a preview sheet (SVG, PDF) and a JSON report.",
             generate=f"{_M}.products:generate_map_item",
+            distinct=f"{_M}.products:distinct_map_item",
             validate=f"{_M}.products:validate_map_item",
             to_fields=f"{_M}.products:map_item_fields",
             describe=f"{_M}.products:describe_map",

@@ -92,6 +92,11 @@ def _table(values, x: float) -> float:
     return values[i] + (values[i + 1] - values[i]) * (x - i)
 
 
+#: remembered :meth:`Evaluator.future` values, per tuning (shared by the games of a process)
+_FUTURES: dict[Tuning, dict] = {}
+FUTURES = 200_000                  # entries kept before the memory is cleared
+
+
 class Context:
     """Per decision: the round, the time left and what each target square is worth."""
 
@@ -100,14 +105,30 @@ class Context:
     def __init__(self, rnd: int, discount: list[float], weight: dict[int, float]):
         self.round, self.discount, self.weight = rnd, discount, weight
         self.memo: dict = {}
-        self.targets = sum(1 << c for c, w in weight.items() if w > 0)
+        targets = 0
+        for c, w in weight.items():
+            if w > 0:
+                targets |= 1 << c
+        self.targets = targets
 
 
 class Evaluator:
     """Values sheets for the planner (see the module doc)."""
 
     def __init__(self, tuning: Tuning | None = None):
-        self.t = tuning or Tuning()
+        self.t = k = tuning or Tuning()
+        # the tuning and the scoring as plain attributes: the estimate reads them at every move
+        self._die_late, self._die_span = k.die_late, k.die_early - k.die_late
+        self._die_rounds, self._coin, self._coin_rounds = k.die_rounds, k.coin, k.coin_rounds
+        self._fight_rate, self._item_use = k.fight_rate, k.item_use
+        sc = RULES.scoring
+        self._scoring = (sc["zombies"], sc["golems"], sc["mimic"], sc["leftover"],
+                         tuple(RULES.monster_coins[m]
+                               for m in ("ooze", "skeleton", "zombie", "golem", "mimic")))
+        self._futures = _FUTURES.setdefault(self.t, {})
+        self._discounts: dict[float, list[float]] = {}
+        self._per_t: dict[float, tuple[float, float, float]] = {}
+        self._worth: dict[tuple, tuple[float, ...]] = {}
 
     # -------------------------------------------------------------- time
     def left(self, s, unused: int | None = None) -> float:
@@ -119,57 +140,94 @@ class Evaluator:
 
     def die(self, t: float) -> float:
         """What a die is worth with ``t`` rounds left."""
-        k = self.t
-        return k.die_late + (k.die_early - k.die_late) * min(1.0, t / k.die_rounds)
+        x = t / self._die_rounds
+        return self._die_late + self._die_span * min(1.0, x)
 
     def coin(self, t: float) -> float:
-        return self.t.coin * min(1.0, t / self.t.coin_rounds)
+        x = t / self._coin_rounds
+        return self._coin * min(1.0, x)
+
+    def _times(self, t: float) -> tuple[float, float, float]:
+        """die(t), coin(t - 1) and min(1, t / 4) (remembered per t)."""
+        got = self._per_t.get(t)
+        if got is None:
+            got = self._per_t[t] = (self.die(t), self.coin(t - 1), min(1.0, t / 4))
+        return got
 
     # -------------------------------------------------------------- circled things
     def future(self, c: Counts, t: float, rnd: int) -> float:
         """Points still to come from what is circled: fights (score, leftovers lost, coins
-        gained), Mummy hits, minus the dice they take; capped by the fights ``t`` rounds fit."""
+        gained), Mummy hits, minus the dice they take; capped by the fights ``t`` rounds fit.
+        ``c`` may also be the plain tuple of a :class:`Counts`. (A pure function of its
+        arguments and the tuning: remembered.)"""
+        key = (c, t, rnd)
+        got = self._futures.get(key)
+        if got is None:
+            if len(self._futures) > FUTURES:
+                self._futures.clear()
+            got = self._futures[key] = self._future(c, t, rnd)
+        return got
+
+    def _future(self, c, t: float, rnd: int) -> float:
         if t <= 0:
             return 0.0
-        sc = RULES.scoring
-        ks = min(c.sarcs, c.keys)
-        km = min(c.mimics, c.keys - ks)
-        za = c.zombies + ks
-        defeats = 2 * c.oozes + c.skels + za + c.golems + km
-        dice = defeats - min(c.hammer, c.oozes)
-        q = min(1.0, self.t.fight_rate * t / dice) if dice else 1.0
-        od, sd = c.oozes_def + q * c.oozes, c.skel_def + q * (c.skels + c.oozes)
-        zd, gd = c.zombies_def + q * za, c.golems_def + q * c.golems
-        gain = (od * sd - c.oozes_def * c.skel_def
-                + _table(sc["zombies"], zd) - sc["zombies"][min(c.zombies_def, 4)]
-                + _table(sc["golems"], gd) - sc["golems"][min(c.golems_def, 4)]
-                + sc["mimic"] * q * km)
-        lost = q * (c.skels + c.oozes + za + 2 * c.golems + 2 * km + ks)
-        coins = q * sum(RULES.monster_coins[k] * n for k, n in (
-            ("ooze", c.oozes), ("skeleton", c.skels + c.oozes), ("zombie", za),
-            ("golem", c.golems), ("mimic", km)))
-        spare = max(0, c.keys - ks - km)
-        spare_hammer = max(0, c.hammer - c.oozes)
-        die = self.die(t)
-        return (gain - sc["leftover"] * lost + coins * self.coin(t - 1) - die * q * dice
-                + self.mummy(c.alerts + q * defeats, c.hits, t, rnd)
-                + self.t.item_use * min(spare + spare_hammer, 6) * min(1.0, t / 4))
+        (oozes_def, oozes, skel_def, skels, zombies_def, zombies, sarcs, golems_def, golems,
+         _mimics_def, mimics, keys, hammer, alerts, hits) = c
+        zt, gt, mimic, leftover, mc = self._scoring
+        ks = min(sarcs, keys)
+        km = min(mimics, keys - ks)
+        za = zombies + ks
+        defeats = 2 * oozes + skels + za + golems + km
+        dice = defeats - min(hammer, oozes)
+        q = min(1.0, self._fight_rate * t / dice) if dice else 1.0
+        od, sd = oozes_def + q * oozes, skel_def + q * (skels + oozes)
+        zd, gd = zombies_def + q * za, golems_def + q * golems
+        gain = (od * sd - oozes_def * skel_def
+                + _table(zt, zd) - zt[min(4, zombies_def)]
+                + _table(gt, gd) - gt[min(4, golems_def)]
+                + mimic * q * km)
+        lost = q * (skels + oozes + za + 2 * golems + 2 * km + ks)
+        coins = q * (mc[0] * oozes + mc[1] * (skels + oozes) + mc[2] * za
+                     + mc[3] * golems + mc[4] * km)
+        spare = max(0, keys - ks - km)
+        spare_hammer = max(0, hammer - oozes)
+        die, coin, soon = self._times(t)
+        return (gain - leftover * lost + coins * coin - die * q * dice
+                + self.mummy(alerts + q * defeats, hits, t, rnd)
+                + self._item_use * min(spare + spare_hammer, 6) * soon)
 
     def mummy(self, alerts: float, hits: int, t: float, rnd: int) -> float:
         """Expected points of the Mummy hits still to make with ``alerts`` marks."""
         squares = min(float(RULES.mummy_rows), alerts / RULES.marks_per_square) - hits
-        total, j, die = 0.0, 0, self.die(t)
-        while squares > 0 and hits + j < RULES.mummy_rows:
-            when = rnd + self.t.hit_delay + j * self.t.hit_gap
-            if when > RULES.rounds:
-                break
-            worth = (RULES.mummy_base - when) * RULES.multipliers[hits + j] - die
-            if worth <= 0:
+        total = 0.0
+        for worth in self._worths(hits, t, rnd):
+            if squares <= 0:
                 break
             total += min(1.0, squares) * worth
             squares -= 1
-            j += 1
         return total
+
+    def _worths(self, hits: int, t: float, rnd: int) -> tuple[float, ...]:
+        """What each next Mummy hit is worth, net of its die, while it is worth anything and
+        fits the rounds left (remembered per hits, t and round)."""
+        key = (hits, t, rnd)
+        got = self._worth.get(key)
+        if got is None:
+            out = []
+            die = self.die(t)
+            delay, gap = self.t.hit_delay, self.t.hit_gap
+            j = 0
+            while hits + j < RULES.mummy_rows:
+                when = rnd + delay + j * gap
+                if when > RULES.rounds:
+                    break
+                worth = (RULES.mummy_base - when) * RULES.multipliers[hits + j] - die
+                if worth <= 0:
+                    break
+                out.append(worth)
+                j += 1
+            got = self._worth[key] = tuple(out)
+        return got
 
     # -------------------------------------------------------------- the whole sheet
     def value(self, s, ctx: Context) -> float:
@@ -197,58 +255,36 @@ class Evaluator:
         return value
 
     def marks(self, s, t: float) -> float:
+        return self.marks_of(s.marks, t)
+
+    def marks_of(self, marks: int, t: float) -> float:
+        """Half-done Tile Table rows (one shape of two marked), worth a little while rounds
+        are left to finish them."""
         if t < 1:
             return 0.0
         half = 0
         for mask in RULES.row_masks:
-            if (s.marks & mask).bit_count() == 1:
+            if (marks & mask).bit_count() == 1:
                 half += 1
         return self.t.mark * half
 
     def openings(self, s, t: float) -> float:
         """The remaining openings: the score counts 3 points each; what they will really cost
         is a die, an item use or the penalty near the end, and nothing early on."""
-        n = s.frontier.bit_count()
+        return self.openings_of(s.frontier.bit_count(),
+                                s.items.get("wand", 0) + s.items.get("shovel", 0), t)
+
+    def openings_of(self, n: int, free: int, t: float) -> float:
+        """:meth:`openings` of ``n`` remaining openings with ``free`` wand and shovel uses."""
         pen = RULES.scoring["penalty"]
         if t <= 0:
             return 0.0
-        free = s.items.get("wand", 0) + s.items.get("shovel", 0)
         late = max(0.0, 1.0 - (t - 1) / self.t.close_rounds)
         return pen * n - self.t.close_cost * late * max(0, n - free)
 
     def reach(self, s, ctx: Context) -> float:
         """Targets still on the map, each worth its weight times exp(-distance / scale)."""
-        b = s.board
-        avail = b.free & ~s.covered
-        avail &= ~hard_squares(s, avail)
-        targets = ctx.targets & avail
-        if not targets:
-            return 0.0
-        if s.started:
-            f = s.frontier
-            fh, fv = f & ((1 << b.HB) - 1), f >> b.HB
-            layer = (fh | (fh >> b.S) | fv | (fv >> 1)) & avail
-        else:
-            layer = sum(1 << b.cell(e.x, e.y) for e in b.map.entrances) & avail
-        seen, total, S = layer, 0.0, b.S
-        weight, discount = ctx.weight, ctx.discount
-        for p in discount:
-            if not layer:
-                break
-            hit = layer & targets
-            if hit:
-                targets ^= hit
-                w = 0.0
-                while hit:
-                    low = hit & -hit
-                    w += weight[low.bit_length() - 1]
-                    hit ^= low
-                total += p * w
-                if not targets:
-                    break
-            layer = ((layer << 1) | (layer >> 1) | (layer << S) | (layer >> S)) & avail & ~seen
-            seen |= layer
-        return total
+        return reach_masks(s.board, s.covered, s.frontier, s.walls, s.started, ctx)
 
     # -------------------------------------------------------------- per decision
     def context(self, s) -> Context:
@@ -257,62 +293,137 @@ class Evaluator:
         if t <= 0:
             return Context(s.round, [], {})
         scale = min(self.t.reach_cap, self.t.reach + self.t.reach_round * t)
-        discount = [math.exp(-d / scale) for d in range(self.t.horizon)]
+        discount = self._discounts.get(scale)
+        if discount is None:
+            discount = self._discounts[scale] = [math.exp(-d / scale)
+                                                 for d in range(self.t.horizon)]
         return Context(s.round, discount, self._weights(s, t))
 
     def _weights(self, s, t: float) -> dict[int, float]:
-        b, c = s.board, Counts.of(s)
-        base = self.future(c, t, s.round)
+        b, c = s.board, tuple(Counts.of(s))
+        rnd = s.round
+        base = self.future(c, t, rnd)
         left = RULES.scoring["leftover"]
 
-        def more(**change) -> float:
-            d = c._replace(**{k: getattr(c, k) + v for k, v in change.items()})
-            return self.future(d, t, s.round) - base + left
+        def more(i: int) -> float:
+            return self.future(c[:i] + (c[i] + 1,) + c[i + 1:], t, rnd) - base + left
 
         pen = RULES.scoring["penalty"]
-        kind_value = {"ooze": more(oozes=1), "mimic": more(mimics=1),
-                      "key": more(keys=1), "sarcophagus": more(sarcs=1) + pen}
-        ready = more(golems=1) + left       # a pair brings two leftovers, or a defeat
+        kind_value = {"ooze": more(_OOZES), "mimic": more(_MIMICS),
+                      "key": more(_KEYS), "sarcophagus": more(_SARCS) + pen}
+        ready = more(_GOLEMS) + left        # a pair brings two leftovers, or a defeat
         item = RULES.scoring["magic_item"] + self.t.item_use
         coin = self.coin(t)
+        single = left + self.t.pair * ready
+        gems = s.gems
         weight: dict[int, float] = {}
+        left_ = s.findings_left
+        for cell, kind, amount, gem in _finds(b):
+            if not left_ >> cell & 1:
+                continue
+            if amount is not None:
+                weight[cell] = 0.0 + coin * amount
+            elif gem:
+                weight[cell] = 0.0 + (ready if gems & gem else single)
+            else:
+                weight[cell] = 0.0 + kind_value.get(kind, item)
 
         def add(cell: int, w: float) -> None:
             weight[cell] = weight.get(cell, 0.0) + w
 
-        for cell in _bits(s.findings_left):
-            kind, amount = b.finding_at[cell]
-            if kind == "coins":
-                add(cell, coin * amount)
-            elif kind.startswith("golem-"):
-                add(cell, ready if s.gems & b.golem_bit(kind) else left + self.t.pair * ready)
-            else:
-                add(cell, kind_value.get(kind, item))
+        cov = s.cov_edges
         for e, i in b.door_edge.items():
-            if s.cov_edges >> e & 1:
+            if cov >> e & 1:
                 continue
             content = b.map.rooms[i].content
             if content == "sarcophagus":
                 w = kind_value["sarcophagus"]
             else:
-                w = pen + (ready if s.golems & b.golem_bit(content) else left + self.t.pair * ready)
+                w = pen + (ready if s.golems & b.golem_bit(content) else single)
             add(b.edge_cells[e][0], w)
         if s.started:
             table = RULES.scoring["entrances"]
-            open_ = [e for e in b.entrance_edge if not s.cov_edges >> e & 1]
+            open_ = [e for e in b.entrance_edge if not cov >> e & 1]
             if open_:
                 connected = sum(1 for e in b.entrance_edge
-                                if s.cov_edges >> e & 1 and not s.walls >> e & 1)
+                                if cov >> e & 1 and not s.walls >> e & 1)
                 gain = (table[min(connected + len(open_), 4)] - table[min(connected, 4)]) / len(open_)
                 for e in open_:
                     add(b.edge_cells[e][0], pen + gain)
         return weight
 
 
+_FINDS: dict[int, tuple] = {}
+
+
+def _finds(b) -> tuple[tuple[int, str, int | None, int], ...]:
+    """The findings of board ``b`` as (square bit, kind, coins (None: not coins), golem bit),
+    in square order (kept per board)."""
+    got = _FINDS.get(id(b))
+    if got is None or got[0] is not b:
+        if len(_FINDS) > 64:
+            _FINDS.clear()
+        rows = []
+        for cell in sorted(b.finding_at):
+            kind, amount = b.finding_at[cell]
+            gem = b.golem_bit(kind) if kind.startswith("golem-") else 0
+            rows.append((cell, kind, amount if kind == "coins" else None, gem))
+        got = _FINDS[id(b)] = (b, tuple(rows))
+    return got[1]
+
+
+#: where :meth:`Evaluator._weights` finds each count in a :class:`Counts`
+_OOZES, _SARCS, _GOLEMS, _MIMICS, _KEYS = (Counts._fields.index(k) for k in
+                                           ("oozes", "sarcs", "golems", "mimics", "keys"))
+
+
+def reach_masks(b, covered: int, frontier: int, walls: int, started: bool,
+                ctx: Context) -> float:
+    """:meth:`Evaluator.reach` of a sheet on board ``b`` with these masks."""
+    S, HB = b.S, b.HB
+    avail = b.free & ~covered
+    # hard_masks, inlined: this runs for every candidate move
+    h = walls & ((1 << HB) - 1)
+    v = walls >> HB
+    n, so, we, ea = h & avail, (h >> S) & avail, v & avail, (v >> 1) & avail
+    avail &= ~((n & (so | we | ea)) | (so & (we | ea)) | (we & ea))
+    targets = ctx.targets & avail
+    if not targets:
+        return 0.0
+    if started:
+        fh, fv = frontier & ((1 << HB) - 1), frontier >> HB
+        layer = (fh | (fh >> S) | fv | (fv >> 1)) & avail
+    else:
+        layer = sum(1 << b.cell(e.x, e.y) for e in b.map.entrances) & avail
+    rest, total = avail & ~layer, 0.0
+    weight = ctx.weight
+    for p in ctx.discount:
+        if not layer:
+            break
+        hit = layer & targets
+        if hit:
+            targets ^= hit
+            w = 0.0
+            while hit:
+                low = hit & -hit
+                w += weight[low.bit_length() - 1]
+                hit ^= low
+            total += p * w
+            if not targets:
+                break
+        layer = ((layer << 1) | (layer >> 1) | (layer << S) | (layer >> S)) & rest
+        rest ^= layer
+    return total
+
+
 def hard_squares(s, avail: int) -> int:
     """Unmapped squares with walls on two or more sides: a tile covering one needs an opening
     on each of those sides (placement rule 6), so they are all but lost."""
-    b, w = s.board, s.walls
+    return hard_masks(s.board, s.walls, avail)
+
+
+def hard_masks(b, w: int, avail: int) -> int:
+    """:func:`hard_squares` for walls ``w`` on board ``b``."""
     h = w & ((1 << b.HB) - 1)
     v = w >> b.HB
     n, so, we, ea = h & avail, (h >> b.S) & avail, v & avail, (v >> 1) & avail

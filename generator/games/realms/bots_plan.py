@@ -179,9 +179,19 @@ WAYS_OUT = 3
 def ways_out(s, erasable, good: int) -> list[int]:
     """Among walls the wand may erase, the few worth trying when no tile fits: those opening a
     door or an entrance first, then those whose new opening faces a coverable square, nearest
-    to a finding, an open room or an open entrance (distance in squares, by bit layers)."""
+    to a finding, an open room or an open entrance (distance in squares, by bit layers; ties
+    by edge number)."""
     b = s.board
     doors = b.doors | b.entrances
+    keep = [e for e in erasable if _opens_way(s, e, good)]
+    out = sorted(e for e in keep if doors >> e & 1)
+    if len(out) >= WAYS_OUT:
+        return out[:WAYS_OUT]
+    fronts = []
+    for e in keep:
+        if not doors >> e & 1:
+            a, c = b.edge_cells[e]
+            fronts.append((e, 1 << (c if s.covered >> a & 1 else a)))
     targets = s.findings_left & good
     for e in b.door_edge:
         if not s.cov_edges >> e & 1:
@@ -189,21 +199,18 @@ def ways_out(s, erasable, good: int) -> list[int]:
     for e in b.entrance_edge:
         if not s.cov_edges >> e & 1:
             targets |= 1 << b.edge_cells[e][0]
-    near, seen, layer = [], targets & good, targets & good
-    for _ in range(8):
-        near.append(seen)
+    seen = layer = targets & good
+    for _ in range(8):                  # the walls whose front lies this far from a target
+        if not fronts:
+            break
+        out += sorted(e for e, front in fronts if seen & front)
+        if len(out) >= WAYS_OUT:
+            return out[:WAYS_OUT]
+        fronts = [(e, front) for e, front in fronts if not seen & front]
         layer = ((layer << 1) | (layer >> 1) | (layer << b.S) | (layer >> b.S)) & good & ~seen
         seen |= layer
-
-    def rank(e: int) -> tuple[int, int]:
-        if doors >> e & 1:
-            return -1, e
-        a, c = b.edge_cells[e]
-        front = 1 << (c if s.covered >> a & 1 else a)
-        return next((k for k, mask in enumerate(near) if mask & front), len(near)), e
-
-    keep = sorted((e for e in erasable if _opens_way(s, e, good)), key=rank)
-    return keep[:WAYS_OUT]
+    out += sorted(e for e, _ in fronts)
+    return out[:WAYS_OUT]
 
 
 def _opens_way(s, e: int, good: int) -> bool:

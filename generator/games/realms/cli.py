@@ -101,14 +101,16 @@ def validate(file: str, as_json: bool) -> None:
 @click.option("--map", "map_name", default=None, metavar="NAME|FILE",
               help="The map played: refuse tallies above what it holds, and list the "
                    "achievements earned on it.")
-def score(file: str, as_json: bool, map_name: str | None) -> None:
+@declared_option("realms", "sheet", "start",
+                 help="The game's start (the kids' start adds a key).")
+def score(file: str, as_json: bool, map_name: str | None, start: str) -> None:
     """Final score from end-of-game tallies (a JSON file, or - for standard input)."""
     from generator.core.envelope import dumps, envelope
     from generator.games.realms.rules_holdings import achievement_name
     from generator.games.realms.rules_scoring import LINES, score_fields
 
     source = "<stdin>" if file == "-" else file
-    fields = score_fields(read_json_arg(file), source, map_name)
+    fields = score_fields(read_json_arg(file), source, map_name, start)
     if as_json:
         click.echo(dumps(envelope("realms", "score", None, fields)), nl=False)
         return

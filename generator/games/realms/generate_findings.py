@@ -14,7 +14,7 @@ side by side while other squares remain.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.games.realms.generate_stats import Grid, door_front
 from generator.games.realms.generate_stone import LayoutFailed
@@ -26,15 +26,16 @@ Cell = tuple[int, int]
 @dataclass
 class Spots:
     """What the placing steps share: the grid, the squares open to findings, their weights,
-    and the squares taken so far."""
+    the squares taken so far and those next to one (``crowded``, taken ones included)."""
 
     grid: Grid
     free: list[Cell]
     weight: dict[Cell, float]
     taken: set[Cell]
+    crowded: set[Cell] = field(default_factory=set)
 
     def lonely(self, c: Cell) -> bool:
-        return c not in self.taken and not any(n in self.taken for n in _around(c))
+        return c not in self.crowded
 
     def pick(self, rng, pool: list[Cell] | None = None) -> Cell:
         """A weighted square of ``pool`` (default: every open square) away from other findings,
@@ -56,6 +57,8 @@ class Spots:
 
     def take(self, c: Cell) -> Cell:
         self.taken.add(c)
+        self.crowded.add(c)
+        self.crowded.update(_around(c))
         return c
 
 
@@ -79,8 +82,8 @@ def place_findings(rng, size: tuple[int, int], blocked: set, entrances: list[Ent
                            f"than {gen['max_fill']:.0%} of the {len(grid.free)} free squares")
     weight = {c: math.exp(counts.near * (1 - dist[c] / far)) for c in free}
     spots = Spots(grid, free, weight, set())
-    out = _golems(rng, spots, rooms, kinds)
-    out += _tucked(rng, spots, kinds)
+    out = _golems(rng, spots, rooms, kinds, counts.golem_gem)
+    out += _tucked(rng, spots, kinds, counts.tucked)
     out += _trail(rng, spots, starts, kinds)
     for kind, amount in kinds:
         c = spots.pick(rng)
@@ -106,9 +109,8 @@ def _kinds(rng, counts, rooms: list[Room]) -> list[tuple[str, int]]:
     return out
 
 
-def _golems(rng, spots: Spots, rooms: list[Room], kinds: list) -> list[Finding]:
-    """Each golem far from its gem's door: at least ``golem_gem`` of the longest walk."""
-    share = data()["generate"]["golem_gem"]
+def _golems(rng, spots: Spots, rooms: list[Room], kinds: list, share: float) -> list[Finding]:
+    """Each golem far from its gem's door: at least ``share`` of the longest walk."""
     longest = spots.grid.longest()
     out = []
     for r in rooms:
@@ -126,10 +128,9 @@ def _golems(rng, spots: Spots, rooms: list[Room], kinds: list) -> list[Finding]:
     return out
 
 
-def _tucked(rng, spots: Spots, kinds: list) -> list[Finding]:
-    """Keys and mimics, each with chance ``tucked``, into a hideout: a dead end first, else a
-    nook against stone."""
-    chance = data()["generate"]["tucked"]
+def _tucked(rng, spots: Spots, kinds: list, chance: float) -> list[Finding]:
+    """Keys and mimics, each with ``chance``, into a hideout: a dead end first, else a nook
+    against stone."""
     grid = spots.grid
     hideouts = sorted((grid.kind(c) != "dead-end", c) for c in spots.free if grid.hideout(c))
     out = []

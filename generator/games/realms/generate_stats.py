@@ -28,20 +28,28 @@ class Grid:
         w, h = size
         self.size = size
         self.free = {(x, y) for y in range(h) for x in range(w)} - set(blocked)
+        free = self.free
+        self._near = {c: [n for n in ((c[0] + dx, c[1] + dy) for dx, dy in DELTA.values())
+                          if n in free] for c in free}
 
     def neighbours(self, c: Cell) -> list[Cell]:
-        return [(c[0] + dx, c[1] + dy) for dx, dy in DELTA.values()
-                if (c[0] + dx, c[1] + dy) in self.free]
+        near = self._near.get(c)
+        if near is None:            # a square that is not free: its free neighbours
+            return [(c[0] + dx, c[1] + dy) for dx, dy in DELTA.values()
+                    if (c[0] + dx, c[1] + dy) in self.free]
+        return near
 
     def distances(self, starts) -> dict[Cell, int]:
         """Steps from the nearest of ``starts`` to every free square it reaches."""
         dist = {s: 0 for s in starts if s in self.free}
         todo = deque(dist)
+        near = self._near
         while todo:
             c = todo.popleft()
-            for n in self.neighbours(c):
+            d = dist[c] + 1
+            for n in near[c]:
                 if n not in dist:
-                    dist[n] = dist[c] + 1
+                    dist[n] = d
                     todo.append(n)
         return dist
 
@@ -203,3 +211,33 @@ def door_front(room) -> Cell:
 def shape_counts(stats: list[MapStats]) -> Counter:
     """How many blocks of each shape a list of maps has."""
     return Counter(s for st in stats for s in st.shapes)
+
+
+def enclosed(m: Map) -> list[bool]:
+    """For each room: does it lie inside the stone, every side but its door against stone,
+    another room or the outer wall (the rulebook's "small rooms inside the blocks of stone")?"""
+    w, h = m.size
+    blocked = set(m.stone) | {(r.x, r.y) for r in m.rooms}
+    return [all(not (0 <= r.x + dx < w and 0 <= r.y + dy < h) or (r.x + dx, r.y + dy) in blocked
+                for side, (dx, dy) in DELTA.items() if side != r.door)
+            for r in m.rooms]
+
+
+#: what :func:`features` measures, in order (the names of ``[generate.predict]``)
+FEATURES = ("longest", "corridor", "tucked", "oozes", "mimics")
+
+
+def features(m: Map) -> dict[str, float]:
+    """What the rating's par is predicted from (:data:`FEATURES`; benchmarks/realms_predict.py
+    picked them among others by how well they predict a map left out of the fit): the map's
+    longest walk, its share of corridor squares, the share of its keys and mimics tucked
+    away, its oozes and its mimics."""
+    st = measure(m)
+    kinds = [f.kind for f in m.findings]
+    return {
+        "longest": float(grid_of(m).longest()),
+        "corridor": st.corridor_share,
+        "tucked": st.tucked,
+        "oozes": float(kinds.count("ooze")),
+        "mimics": float(kinds.count("mimic")),
+    }

@@ -77,13 +77,19 @@ class SheetItem:
 
 # ------------------------------------------------------------------------------------ making maps
 
-def make_map(rng, size=None, difficulty: str | None = None, games: int = 0) -> MapItem:
-    """A generated map; rated by ``games`` bot games when > 0. With ``difficulty`` and games,
-    maps are made until one is rated that difficulty (RuleError after the data's limit)."""
+def make_map(rng, size=None, difficulty: str | None = None, games: int = 0,
+             name: str | None = None) -> MapItem:
+    """A generated map (named ``name``, default one drawn from ``rng``); rated by ``games`` bot
+    games when > 0, and then generated toward its level (``difficulty``, or a level drawn at
+    random): laid out to the level's aim, so that its rating mostly backs the level. With
+    ``difficulty``, maps are made until one is rated that difficulty (RuleError after the
+    data's limit); a difficulty needs games (InputError without). Inside
+    :func:`~generator.games.realms.rating.watching`, ratings report their progress and may be
+    called off."""
     # the generator and the bot are imported only when a map is made (a sheet of a shipped
     # map needs neither, and every module costs start-up time)
     from generator.games.realms.generate import check_request, generate_map, parse_size
-    from generator.games.realms.rating import rate
+    from generator.games.realms.rating import next_map, rate
 
     wanted = difficulty or None
     dims = parse_size(size)
@@ -91,31 +97,40 @@ def make_map(rng, size=None, difficulty: str | None = None, games: int = 0) -> M
     if games < 0:
         raise InputError(f"--games {games}: must be 0 (no rating) or more")
     if not games:
-        m, layouts = generate_map(rng, dims, wanted)
+        if wanted:
+            raise InputError(f"--difficulty {wanted} with --rating-games 0: a map is labelled "
+                             f"{wanted} only when rating games back it; give rating games "
+                             "(or leave --rating-games out) or leave --difficulty out")
+        m, layouts = generate_map(rng, dims, None, name)
         return MapItem(m, None, wanted, _size_text(dims), layouts, 0)
     tries = data()["generate"]["rating_attempts"]
     seen: list[Rating] = []
     for k in range(1, tries + 1):
-        m, layouts = generate_map(rng, dims, wanted)
+        next_map()
+        level = wanted or LEVELS[rng.randrange(len(LEVELS))]
+        m, layouts = generate_map(rng, dims, level, name, aim=True)
         rating = rate(m, games, rng.randrange(2**31), wanted)
         if wanted is None or rating.label == wanted:
             return MapItem(_labelled(m, rating), rating, wanted, _size_text(dims), layouts, k)
         seen.append(rating)
     pars = ", ".join(f"{r.par:g}" for r in seen)
     where = f" {dims[0]} x {dims[1]}" if dims else ""
+    need = (_band_text(wanted, dims) if dims else
+            f"the 95% interval of its par inside the {wanted} band of its size (realms rate "
+            "prints a map's bands)")
     raise RuleError(f"cannot make a{where} {wanted} map: constraint difficulty failed after "
                     f"{tries} attempts (rated maps); their pars were {pars}, a {wanted} map "
-                    f"needs {_band_text(wanted)}; try another --seed or --size")
+                    f"needs {need}; try another --seed or --size")
 
 
 def _size_text(dims) -> str | None:
     return None if dims is None else f"{dims[0]}x{dims[1]}"
 
 
-def _band_text(label: str) -> str:
+def _band_text(label: str, size=None) -> str:
     from generator.games.realms.rating import bands
 
-    lo, hi = bands().limits(label)
+    lo, hi = bands(size).limits(label)
     if label == "easy":
         return f"the 95% interval of its par at or above {lo:g}"
     if label == "hard":
@@ -124,18 +139,31 @@ def _band_text(label: str) -> str:
 
 
 def _labelled(m: Map, r: Rating) -> Map:
+    from generator.games.realms.rating import reference_par
+
     w, h = m.size
     ref = reference()
     text = (f"A generated {w} x {h} tomb rated {r.label}: the {r.player} player's median "
-            f"score (par) is {r.par:g} over {r.games} games, against {ref['par']:g} on "
-            f"{ref['map']}.")
+            f"score (par) is {r.par:g} over {r.games} games, against {reference_par(m.size):.0f} "
+            f"for a map of its size ({ref['map']}: {ref['par']:g}).")
     return replace(m, difficulty=r.label, description=text)
 
 
 def generate_map_item(rng, size=None, difficulty: str | None = None,
-                      rating_games: int = 0) -> MapItem:
+                      rating_games: int = 0, name: str | None = None) -> MapItem:
     """Product ``map``: generate (+ rate when ``rating_games`` > 0)."""
-    return make_map(rng, size, difficulty, rating_games)
+    return make_map(rng, size, difficulty, rating_games, name)
+
+
+def distinct_map_item(seed: int, index: int, count: int, **options) -> MapItem:
+    """Map ``index`` of a run of ``seed``: the map of its item seed, named by
+    :func:`~generator.games.realms.generate.run_name` so no two maps of the run share a
+    name."""
+    from generator.core.rng import derive_seed, make_rng
+    from generator.games.realms.generate import run_name
+
+    return generate_map_item(make_rng(derive_seed(seed, index)), **options,
+                             name=run_name(seed, index))
 
 
 def validate_map_item(item: MapItem) -> Report:
@@ -187,7 +215,7 @@ def map_item_from_fields(doc: dict[str, Any], source: str = "<map>") -> MapItem:
 
 def _rating_for(m: Map, doc: Any) -> Rating | None:
     """The rating of a document, kept only if it was made for these very squares."""
-    r = rating_from_fields(doc)
+    r = rating_from_fields(doc, size=m.size)
     if r is None or doc.get("fingerprint") != fingerprint(m):
         return None
     return r
@@ -218,13 +246,14 @@ def _header(m: Map, r: Rating | None, say, player: int = 0, players: int = 1):
 
 def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, players: int = 1,
                    rating_games: int | None = 0, size=None,
-                   start: str = "normal") -> SheetItem:
+                   start: str = "normal", name: str | None = None) -> SheetItem:
     """Product ``sheet``: the game sheet of a shipped map (by name), a map file (TOML or JSON,
     read and validated by the map reader) or, with ``map="random"``, a generated map rated by
     ``rating_games`` games (0, a library call's default: not rated; None, the command's: the
     data's ``[generate] sheet_games``, or ``difficulty_games`` with a ``difficulty``); a list
     (``"map-3,map-1"``) gives each player their map (the beginner handicap). ``start`` is what
-    every player has circled before the first round (normal, easy or kids)."""
+    every player has circled before the first round (normal, easy or kids); ``name`` names a
+    generated map (default: drawn from ``rng``)."""
     wanted = difficulty or None
     if wanted is not None and wanted not in LEVELS:
         raise InputError(f"--difficulty {wanted}: choose one of {', '.join(LEVELS)}")
@@ -235,7 +264,7 @@ def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, playe
     if map == "random":
         if rating_games is None:
             rating_games = data()["generate"]["difficulty_games" if wanted else "sheet_games"]
-        made = make_map(rng, size, wanted, rating_games)
+        made = make_map(rng, size, wanted, rating_games, name)
         return SheetItem(made.map, made.rating, "random", players, wanted, start)
     if size:
         raise InputError("--size is for generated maps; use it with --map random")
@@ -250,6 +279,17 @@ def generate_sheet(rng, map: str = "map-1", difficulty: str | None = None, playe
             raise RuleError(f"--map {map} is rated {rating.short()}, not {wanted}; use "
                             f"--map random --difficulty {wanted} for a {wanted} map")
     return SheetItem(m, rating, map, players, wanted, start)
+
+
+def distinct_sheet(seed: int, index: int, count: int, **options) -> SheetItem:
+    """Sheet ``index`` of a run of ``seed``: the sheet of its item seed; a generated map is
+    named by :func:`~generator.games.realms.generate.run_name`, so no two maps of the run
+    share a name."""
+    from generator.core.rng import derive_seed, make_rng
+    from generator.games.realms.generate import run_name
+
+    name = run_name(seed, index) if options.get("map") == "random" else None
+    return generate_sheet(make_rng(derive_seed(seed, index)), **options, name=name)
 
 
 def _handicap_sheet(names: str, players: int, wanted, size, start: str) -> SheetItem:
@@ -382,7 +422,7 @@ def render_sheet(item: SheetItem, sheet, info) -> list:
 
 def detail(m: Map, r: Rating | None, say=None) -> str:
     """The header's map line: size, kind and difficulty, and what the rating's par means in
-    words ("a good solo game on this map scores about 97"), in the language of ``say`` (the
+    words ("a strong player's median here is 97"), in the language of ``say`` (the
     sheet's words; English without them)."""
     say = say or _words(None)
     w, h = m.size

@@ -11,10 +11,15 @@ out, the label is ``borderline``. A map far inside a band is rated in a few doze
 map gets a label its games cannot back.
 
 The bands are data (``seeds/realms.toml`` ``[rating]``): hard below ``hard`` x the reference
-map's par, easy from ``easy`` x it up, standard in between. The reference par and the shipped
-maps' ratings are stored in ``[rating.shipped]`` with the player, games and seed that made them
-(``python -m generator.games.realms.rating [--jobs N]`` plays them again and prints the
-table).
+par of the map's size, easy from ``easy`` x it up, standard in between. A bigger map takes more
+tiles to map, so its par is lower whatever its layout: the reference par of a size is the
+reference map's par scaled by (the reference map's squares / the map's squares) **
+``size_scale`` (the fall of a typical generated map's par with its size, measured by
+benchmarks/realms_predict.py), so a label compares a map with maps of its size: easy, standard
+and hard maps come in every size, and the par itself says what the size costs. The reference
+par and the shipped maps' ratings are stored in ``[rating.shipped]`` with the player, games and
+seed that made them (``python -m generator.games.realms.rating [--jobs N]`` plays them again
+and prints the table).
 Rating games run in this process, or on workers inside :func:`rating_executor`.
 """
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from generator.core.errors import InputError
@@ -72,9 +77,28 @@ def reference() -> dict[str, Any]:
     return {"map": spec["reference"], **spec["shipped"][spec["reference"]]}
 
 
-def bands() -> Bands:
-    """The bands of the data, set against the reference map's stored par."""
-    spec, par = data()["rating"], reference()["par"]
+@lru_cache(maxsize=1)
+def reference_size() -> tuple[int, int]:
+    """The reference map's size."""
+    from generator.games.realms.mapfile import load_map
+
+    return load_map(data()["rating"]["reference"]).size
+
+
+def reference_par(size: tuple[int, int] | None = None) -> float:
+    """The reference par of a map of ``size`` (None: the reference map's own size): the
+    reference map's par scaled for the squares (see the module doc)."""
+    par = reference()["par"]
+    if size is None:
+        return par
+    w, h = reference_size()
+    return par * (w * h / (size[0] * size[1])) ** data()["rating"]["size_scale"]
+
+
+def bands(size: tuple[int, int] | None = None) -> Bands:
+    """The bands of a map of ``size`` (None: the reference map's size), set against the
+    reference par of that size."""
+    spec, par = data()["rating"], reference_par(size)
     return Bands(round(spec["hard"] * par, 2), round(spec["easy"] * par, 2))
 
 
@@ -92,10 +116,16 @@ class Rating:
     seed: int
     player: str
     max_games: int = 0
+    size: tuple[int, int] | None = None         # the map's (None: the reference map's size)
 
     @property
     def spread(self) -> float:
         return round(self.p90 - self.p10, 2)
+
+    @property
+    def bands(self) -> Bands:
+        """The bands of the map's size."""
+        return bands(self.size)
 
     def to_fields(self) -> dict[str, Any]:
         """The ``rating`` object of the JSON documents (the rating document's fields)."""
@@ -103,8 +133,9 @@ class Rating:
         return {"label": self.label, "par": self.par, "interval": list(self.interval),
                 "p10": self.p10, "p90": self.p90, "spread": self.spread, "mean": self.mean,
                 "games": self.games, "max_games": self.max_games or self.games,
-                "seed": self.seed, "player": self.player, "bands": bands().to_fields(),
-                "reference": {k: ref[k] for k in ("map", "par", "games", "seed", "player")}}
+                "seed": self.seed, "player": self.player, "bands": self.bands.to_fields(),
+                "reference": {**{k: ref[k] for k in ("map", "par", "games", "seed", "player")},
+                              "size_par": round(reference_par(self.size), 2)}}
 
     def short(self) -> str:
         """One line: 'hard (par 71, 95% 66-75, 80 games)'."""
@@ -122,11 +153,13 @@ def score_stats(scores: list[float]) -> dict[str, Any]:
             "mean": round(sum(scores) / len(scores), 2)}
 
 
-def rating_of(scores: list[float], seed: int, player: str, max_games: int = 0) -> Rating:
-    """The rating finished games' scores support."""
+def rating_of(scores: list[float], seed: int, player: str, max_games: int = 0,
+              size: tuple[int, int] | None = None) -> Rating:
+    """The rating finished games' scores support on a map of ``size``."""
     st = score_stats(scores)
-    return Rating(bands().label(st["interval"]), st["par"], st["interval"], st["p10"],
-                  st["p90"], st["mean"], len(scores), seed, player, max_games or len(scores))
+    return Rating(bands(size).label(st["interval"]), st["par"], st["interval"], st["p10"],
+                  st["p90"], st["mean"], len(scores), seed, player, max_games or len(scores),
+                  size)
 
 
 #: Where rating games run: None in this process, else a function giving the executor (set by
@@ -163,6 +196,70 @@ def rating_executor(jobs: int = 1, dask: Any = None) -> Iterator[None]:
 def current_executor() -> Any:
     """The executor of the enclosing :func:`rating_executor` block (None: this process)."""
     return _EXECUTOR[0]() if _EXECUTOR[0] is not None else None
+
+
+class Cancelled(Exception):
+    """A rating called off by the ``cancel`` of :func:`watching` (between two chunks of
+    games)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How a rating is getting on: the maps rated so far by this request (this one
+    included), the games played on this map of at most ``max_games``, and the par, its 95%
+    interval and the label those games support so far."""
+
+    maps: int
+    games: int
+    max_games: int
+    par: float
+    interval: tuple[float, float]
+    label: str
+
+
+@dataclass
+class _Watch:
+    progress: Callable[[Progress], None] | None
+    cancel: Callable[[], bool] | None
+    maps: int = 0
+
+
+#: the watcher of the enclosing :func:`watching` block (None: nobody watches)
+_WATCH: list[_Watch | None] = [None]
+#: games between two looks at the watcher's cancel (and two progress reports)
+WATCH_CHUNK = 10
+
+
+@contextmanager
+def watching(progress: Callable[[Progress], None] | None = None,
+             cancel: Callable[[], bool] | None = None) -> Iterator[None]:
+    """Within the block, every rating (``realms map``, ``realms sheet --map random`` built
+    inside it, e.g. by the web page) tells ``progress`` how it is getting on every
+    ``WATCH_CHUNK`` games, and stops with :class:`Cancelled` as soon as ``cancel()`` is true
+    (looked at between chunks and between maps). The games and their results are the same
+    whether watched or not."""
+    outer = _WATCH[0]
+    _WATCH[0] = _Watch(progress, cancel)
+    try:
+        yield
+    finally:
+        _WATCH[0] = outer
+
+
+def next_map() -> None:
+    """A request starts rating its next map (the count :class:`Progress` reports); called
+    off here if the watcher's cancel says so."""
+    watch = _WATCH[0]
+    if watch is not None:
+        check_cancel()
+        watch.maps += 1
+
+
+def check_cancel() -> None:
+    """:class:`Cancelled` if the watcher's cancel is true."""
+    watch = _WATCH[0]
+    if watch is not None and watch.cancel is not None and watch.cancel():
+        raise Cancelled("the rating was cancelled")
 
 
 def player_score(m: Map, player: str, game_seed: int) -> float:
@@ -209,12 +306,21 @@ def rate(m: Map, games: int, seed: int, wanted: str | None = None,
     player = player or RATING_PLAYER
     play = play or (lambda first, n: play_scores(m, n, seed, first, player))
     scores: list[float] = []
+    watch = _WATCH[0]
     for n in looks(games):
-        scores += play(len(scores), n - len(scores))
-        r = rating_of(scores, seed, player, games)
+        while len(scores) < n:          # watched: in chunks, so cancel and progress are heard
+            step = n - len(scores) if watch is None else min(WATCH_CHUNK, n - len(scores))
+            scores += play(len(scores), step)
+            if watch is not None:
+                check_cancel()
+                if watch.progress is not None:
+                    r = rating_of(scores, seed, player, games, m.size)
+                    watch.progress(Progress(max(watch.maps, 1), r.games, games, r.par,
+                                            r.interval, r.label))
+        r = rating_of(scores, seed, player, games, m.size)
         if progress is not None:
             progress(r)
-        if r.label != BORDERLINE or (wanted and bands().excludes(r.interval, wanted)):
+        if r.label != BORDERLINE or (wanted and r.bands.excludes(r.interval, wanted)):
             return r
     return r
 
@@ -223,13 +329,16 @@ def rate(m: Map, games: int, seed: int, wanted: str | None = None,
 
 def shipped_rating(name: str) -> Rating | None:
     """The stored rating of a shipped map (None when it has none)."""
+    from generator.games.realms.mapfile import load_map
+
     stored = data()["rating"]["shipped"].get(name)
     if stored is None:
         return None
+    size = load_map(name).size
     interval = (stored["interval"][0], stored["interval"][1])
-    return Rating(bands().label(interval), stored["par"], interval, stored["p10"],
+    return Rating(bands(size).label(interval), stored["par"], interval, stored["p10"],
                   stored["p90"], stored["mean"], stored["games"], stored["seed"],
-                  stored["player"], stored["games"])
+                  stored["player"], stored["games"], size)
 
 
 def shipped_table() -> str:
@@ -255,8 +364,10 @@ def shipped_table() -> str:
 RATING_KEYS = ("label", "par", "interval", "p10", "p90", "mean", "games", "seed", "player")
 
 
-def rating_from_fields(doc: Any, source: str = "[rating]") -> Rating | None:
-    """A rating back from its JSON object (None when absent); malformed -> InputError."""
+def rating_from_fields(doc: Any, source: str = "[rating]",
+                       size: tuple[int, int] | None = None) -> Rating | None:
+    """A rating back from its JSON object (None when absent) of a map of ``size``; malformed ->
+    InputError."""
     if doc is None:
         return None
     try:
@@ -266,7 +377,7 @@ def rating_from_fields(doc: Any, source: str = "[rating]") -> Rating | None:
         return Rating(str(doc["label"]), float(doc["par"]), (float(lo), float(hi)),
                       float(doc["p10"]), float(doc["p90"]), float(doc["mean"]),
                       int(doc["games"]), int(doc["seed"]), str(doc["player"]),
-                      int(doc.get("max_games") or doc["games"]))
+                      int(doc.get("max_games") or doc["games"]), size)
     except (KeyError, TypeError, ValueError):
         raise InputError(f"{source}: expected an object with {', '.join(RATING_KEYS)} (as "
                          "written by tombgen realms rate or realms map)") from None
@@ -288,14 +399,16 @@ def summary_text(doc: dict[str, Any]) -> str:
     b, ref = doc["bands"], doc["reference"]
     why = ("its 95% interval lies inside one band" if doc["label"] != BORDERLINE else
            "its 95% interval still straddles a band edge; more --games may decide it")
+    size = (f"{ref['map']} par {ref['par']:g}, {ref['size_par']:g} for this size"
+            if ref.get("size_par", ref["par"]) != ref["par"] else f"{ref['map']} par "
+            f"{ref['par']:g}")
     return "\n".join([
         f"{doc['name'] or doc['map']}: {doc['label']} — {why}",
-        f"  par {doc['par']:g} (95% interval {lo:g}-{hi:g}), p10 {doc['p10']:g}, "
-        f"p90 {doc['p90']:g}, mean {doc['mean']:g}",
+        (f"  par {doc['par']:g} (95% interval {lo:g}-{hi:g}), p10 {doc['p10']:g}, "
+         f"p90 {doc['p90']:g}, mean {doc['mean']:g}"),
         f"  {doc['games']} of at most {doc['max_games']} games by the {doc['player']} player",
-        f"  bands: hard below {b['hard'][1]:g}, standard {b['standard'][0]:g}-"
-        f"{b['standard'][1]:g}, easy from {b['easy'][0]:g} "
-        f"({ref['map']} par {ref['par']:g})"])
+        (f"  bands: hard below {b['hard'][1]:g}, standard {b['standard'][0]:g}-"
+         f"{b['standard'][1]:g}, easy from {b['easy'][0]:g} ({size})")])
 
 
 def check_rating(r: Rating, report: Report, where: str = "rating") -> None:
@@ -304,9 +417,9 @@ def check_rating(r: Rating, report: Report, where: str = "rating") -> None:
     if r.label not in (*LEVELS, BORDERLINE):
         report.add("rating-label", f"label {r.label!r}: expected one of "
                    f"{', '.join((*LEVELS, BORDERLINE))}", f"{where}.label")
-    elif r.label != bands().label(r.interval):
+    elif r.label != r.bands.label(r.interval):
         report.add("rating-label", f"label {r.label} but the interval [{lo:g}, {hi:g}] says "
-                   f"{bands().label(r.interval)} with the bands of this version",
+                   f"{r.bands.label(r.interval)} with the bands of this version",
                    f"{where}.label")
     if not lo <= r.par <= hi:
         report.add("rating-interval", f"par {r.par:g} outside its interval [{lo:g}, {hi:g}]",
@@ -333,7 +446,7 @@ def validate_rating_document(doc: dict, source: str) -> Report:
     if doc["fingerprint"] != fingerprint(m):
         report.add("rating-fingerprint", "the fingerprint is not the map's: the map changed "
                    "after it was rated; rate it again", "fingerprint")
-    check_rating(rating_from_fields(doc, source), report)
+    check_rating(rating_from_fields(doc, source, m.size), report)
     return report
 
 

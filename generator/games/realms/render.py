@@ -77,7 +77,7 @@ class Header(NamedTuple):
     """What the title band says."""
 
     map_name: str
-    detail: str           # e.g. "12 x 12 · basic map · rated standard: a good solo game..."
+    detail: str           # e.g. "12 x 12 · basic map · rated standard: a strong player's..."
     player: int = 0       # 1-based; 0 = a sheet without a player number
     players: int = 1
 
@@ -209,6 +209,10 @@ def map_title(name: str, lang: str) -> str:
         return name
     if name in table["maps"]:
         return table["maps"][name]
+    head, _, turn = name.rpartition(" ")
+    if head and turn and set(turn) <= set("IVXLCDM"):     # a run's name come round again
+        title = map_title(head, lang)
+        return name if title == head else f"{title} {turn}"
     gen = data()["generate"]
     for a, adjective in enumerate(gen["adjectives"]):
         for n, noun in enumerate(gen["nouns"]):

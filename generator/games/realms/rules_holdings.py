@@ -78,11 +78,13 @@ def max_openings() -> int:
     return (widest - 1) + (dice - 1) * (widest - 2) + RULES.item_uses
 
 
-def tally_limits(t: dict, holds: Holdings, what: str) -> list[str]:
-    """Every tally no sheet could show on ``what`` ("the sheet" or a map), naming its key."""
+def tally_limits(t: dict, holds: Holdings, what: str, start: str | None = None) -> list[str]:
+    """Every tally no sheet could show on ``what`` ("the sheet" or a map), naming its key;
+    ``start`` is the game's start (None: any, so the most keys a start gives)."""
     defeats = t["oozes"] + t["skeletons"] + t["zombies"] + t["golems"] + t["mimics"]
     squares = min(RULES.mummy_rows, min(defeats, RULES.max_alerts) // RULES.marks_per_square)
-    start_keys = max(p["keys"] for p in RULES.start.values())
+    start_keys = (max(p["keys"] for p in RULES.start.values()) if start is None
+                  else RULES.start[start]["keys"])
     keys = min(RULES.cap_keys, holds.keys + RULES.ncolumns * RULES.column_keys + start_keys)
     leftovers = ((holds.oozes - t["oozes"]) + (t["oozes"] - t["skeletons"])
                  + (holds.sarcophagi - t["zombies"]) + 2 * (holds.golems - t["golems"])
@@ -106,11 +108,61 @@ def tally_limits(t: dict, holds: Holdings, what: str) -> list[str]:
             for r in hits if not 1 <= r <= RULES.rounds]
     bad += [f"mummy_hits: {hits.count(r)} hits in round {r} (a round has {RULES.slots} dice)"
             for r in sorted(set(hits)) if hits.count(r) > RULES.slots]
+    bad += _early_hits(hits, holds)
     if t["connected_entrances"] + t["open_entrances"] > RULES.entrances:
         bad.append(f"connected_entrances + open_entrances = "
                    f"{t['connected_entrances'] + t['open_entrances']} (a map has "
                    f"{RULES.entrances} entrances)")
-    return bad
+    return bad + _key_uses(t, holds, what, keys, start_keys, start)
+
+
+def _early_hits(hits: list, holds: Holdings) -> list[str]:
+    """Hits made before enough monsters could be defeated to unlock their squares: by the end
+    of round r a player has used at most ``slots`` dice a round, the first of them on the first
+    tile (nothing is found before it) and one on each hit; a die defeats one monster, or two
+    with the Hammer of Shattering (each of its uses, if the map holds it)."""
+    rounds = sorted(r for r in hits if 1 <= r <= RULES.rounds)
+    hammer = RULES.item_uses if "hammer" in holds.items else 0
+    out = []
+    for k, r in enumerate(rounds, 1):
+        need = k * RULES.marks_per_square
+        most = max(0, RULES.slots * r - 1 - k) + hammer
+        if need > most:
+            out.append(f"mummy_hits: hit {k} in round {r} needs {need} defeats before it, but "
+                       f"by then at most {most} monsters can be defeated ({RULES.slots} dice a "
+                       "round, less the first tile and the hits"
+                       + (f", and {hammer} uses of the Hammer of Shattering" if hammer else "")
+                       + ")")
+            break
+    return out
+
+
+def _key_uses(t: dict, holds: Holdings, what: str, keys: int, start_keys: int,
+              start: str | None) -> list[str]:
+    """Each defeated zombie's sarcophagus and each defeated mimic took a key (or a use of the
+    Skeleton Key): no more than the map's keys, the Tile Table's column keys, the start's and
+    the Skeleton Key's uses together."""
+    uses = t["zombies"] + t["mimics"]
+    skeleton = RULES.item_uses if "skeleton-key" in holds.items else 0
+    if uses <= keys + skeleton:
+        return []
+    if holds == Holdings.capacity():
+        why = (f"the sheet has room for {keys} keys and {skeleton} uses of the Skeleton Key")
+    else:
+        columns = RULES.ncolumns * RULES.column_keys
+        parts = [f"{holds.keys} on its squares", f"{columns} for the Tile Table's columns"]
+        if start_keys:
+            parts.append(f"{start_keys} from the {start or 'kids'} start")
+        if skeleton:
+            parts.append(f"{skeleton} uses of the Skeleton Key")
+        if keys < holds.keys + columns + start_keys:
+            parts.append(f"but only {keys} key circles")
+        why = f"{what} gives at most {keys + skeleton}: " + ", ".join(parts)
+        more = max(p["keys"] for p in RULES.start.values())
+        if start is not None and start_keys < more:
+            name = next(n for n, p in RULES.start.items() if p["keys"] == more)
+            why += f"; a {name} start gives {more - start_keys} more (--start {name})"
+    return [f"zombies + mimics = {uses} key uses ({why})"]
 
 
 def judge(t: dict, holds: Holdings, total: int, negative: int) -> list[str]:

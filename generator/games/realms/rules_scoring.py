@@ -89,10 +89,11 @@ def ranking(all_lines: list[dict[str, int]]) -> list[int]:
 
 
 def check_tallies(doc: Any, source: str, holds: Holdings | None = None,
-                  what: str = "the sheet") -> dict[str, Any]:
+                  what: str = "the sheet", start: str | None = None) -> dict[str, Any]:
     """Checks a tallies object: missing, unknown or negative keys -> InputError (exit 2);
     numbers no sheet can show (``holds``: what the map holds, default the sheet's circles;
-    ``what`` names it) -> RuleError (exit 1) naming every such key."""
+    ``what`` names it; ``start``: the game's start, None for any) -> RuleError (exit 1) naming
+    every such key."""
     if not isinstance(doc, dict):
         raise InputError(f"{source}: expected a JSON object with keys {', '.join(TALLY_KEYS)}")
     missing = [k for k in TALLY_KEYS if k not in doc]
@@ -115,7 +116,7 @@ def check_tallies(doc: Any, source: str, holds: Holdings | None = None,
         raise InputError(f"{source}: " + "; ".join(problems)
                          + f". A score file has exactly the keys {', '.join(TALLY_KEYS)} "
                          f"(and, optional, {', '.join(OPTIONAL_KEYS)})")
-    bad = tally_limits(doc, holds or Holdings.capacity(), what)
+    bad = tally_limits(doc, holds or Holdings.capacity(), what, start)
     if bad:
         raise RuleError(f"{source}: no sheet can show " + "; ".join(bad))
     return doc
@@ -127,15 +128,16 @@ def tally_achievements(t: dict[str, Any], holds: Holdings) -> list[str]:
     return judge(t, holds, sum(lines.values()), negative_points(lines))
 
 
-def score_fields(doc: Any, source: str, map_name: str | None = None) -> dict[str, Any]:
+def score_fields(doc: Any, source: str, map_name: str | None = None,
+                 start: str | None = None) -> dict[str, Any]:
     """What ``realms score`` reports: the lines and the total; with a map, also the
-    achievements earned on it (codes)."""
+    achievements earned on it (codes). ``start``: the game's start (None: any)."""
     holds = what = None
     if map_name is not None:
         from generator.games.realms.mapfile import load_map
 
         holds, what = holdings(load_map(map_name)), f"map {map_name}"
-    tallies = check_tallies(doc, source, holds, what or "the sheet")
+    tallies = check_tallies(doc, source, holds, what or "the sheet", start)
     lines = score_lines(tallies)
     fields: dict[str, Any] = {"lines": lines, "total": sum(lines.values())}
     if holds is not None:

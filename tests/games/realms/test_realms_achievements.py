@@ -10,8 +10,13 @@ from generator.cli import main
 from generator.core.errors import RuleError
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import SeededDice, State
-from generator.games.realms.rules_holdings import Holdings
-from generator.games.realms.rules_scoring import check_tallies, holdings, tally_achievements
+from generator.games.realms.rules_holdings import Holdings, tally_limits
+from generator.games.realms.rules_scoring import (
+    check_tallies,
+    holdings,
+    score_fields,
+    tally_achievements,
+)
 
 # the rulebook's scoring example (134 points)
 EXAMPLE = {"oozes": 3, "skeletons": 3, "zombies": 3, "golems": 3, "mimics": 6,
@@ -132,3 +137,65 @@ def test_score_json_lists_the_achievements(runner):
     assert "achievements: Master of the Undead, Magical Warden" in text
     plain = json.loads(run_score(runner, EXAMPLE, "--json").output)
     assert "achievements" not in plain and plain["total"] == 134
+
+
+# what a map can give: its keys, and the dice before each Mummy hit ----------------------------
+def test_the_rulebook_example_fits_map1_key_for_key():
+    # 6 mimics and 3 opened sarcophagi (zombies defeated) took 9 keys: map-1's 4, the Tile
+    # Table's two column keys and the Skeleton Key's 3 uses
+    assert score_fields(dict(EXAMPLE), "t.json", "map-1", "normal")["total"] == 134
+    with pytest.raises(RuleError) as err:
+        score_fields({**EXAMPLE, "zombies": 4}, "t.json", "map-1", "normal")
+    assert str(err.value) == (
+        "t.json: no sheet can show zombies + mimics = 10 key uses (map map-1 gives at most 9: "
+        "4 on its squares, 2 for the Tile Table's columns, 3 uses of the Skeleton Key; a kids "
+        "start gives 1 more (--start kids))")
+    assert score_fields({**EXAMPLE, "zombies": 4}, "t.json", "map-1", "kids")["total"] == 144
+
+
+def test_key_uses_on_a_map_without_the_skeleton_key():
+    # a map with one key on its squares and no Skeleton Key: with the two column keys, 3 keys
+    holds = Holdings(6, 4, 4, 6, 1, (), 8, 200)
+    t = {**EXAMPLE, "zombies": 2, "mimics": 1, "magic_items": 0}
+    assert tally_limits(t, holds, "map m", "normal") == []
+    assert tally_limits({**t, "mimics": 2}, holds, "map m", "easy") == [
+        "zombies + mimics = 4 key uses (map m gives at most 3: 1 on its squares, 2 for the "
+        "Tile Table's columns; a kids start gives 1 more (--start kids))"]
+    assert tally_limits({**t, "mimics": 2}, holds, "map m", "kids") == []
+    assert tally_limits({**t, "mimics": 3}, holds, "map m", "kids") == [
+        "zombies + mimics = 5 key uses (map m gives at most 4: 1 on its squares, 2 for the "
+        "Tile Table's columns, 1 from the kids start)"]
+
+
+@pytest.mark.parametrize("rounds, hammer, ok", [
+    # the k-th hit in round r needs 3k defeats; at most 4r dice were used by then, one on the
+    # first tile and one on each hit, and the Hammer adds a defeat to each of its 3 uses
+    ([1], True, True),          # 3 <= 4 - 1 - 1 + 3
+    ([1], False, False),        # 3 > 2
+    ([2, 2], True, True),       # hit 2: 6 <= 8 - 1 - 2 + 3
+    ([2, 2], False, False),     # 6 > 5
+    ([2, 2, 2], True, False),   # hit 3: 9 > 8 - 1 - 3 + 3
+    ([1, 1, 1], True, False),   # the rulebook allows no three hits in round 1
+    ([8, 11, 13, 18], False, True),
+])
+def test_a_hit_needs_the_defeats_its_round_can_give(rounds, hammer, ok):
+    holds = Holdings(6, 4, 4, 6, 4, ("hammer",) if hammer else (), 8, 200)
+    t = {**EXAMPLE, "mummy_hits": rounds}
+    bad = [b for b in tally_limits(t, holds, "map m", "normal") if b.startswith("mummy_hits")]
+    assert (bad == []) == ok, bad
+
+
+def test_three_hits_in_round_one_are_refused_naming_why():
+    with pytest.raises(RuleError) as err:
+        check_tallies({**EXAMPLE, "mummy_hits": [1, 1, 1]}, "t.json")
+    assert str(err.value) == (
+        "t.json: no sheet can show mummy_hits: hit 2 in round 1 needs 6 defeats before it, but "
+        "by then at most 4 monsters can be defeated (4 dice a round, less the first tile and "
+        "the hits, and 3 uses of the Hammer of Shattering)")
+
+
+def test_score_takes_the_start(runner):
+    result = run_score(runner, {**EXAMPLE, "zombies": 4}, "--map", "map-1")
+    assert result.exit_code == 1 and "10 key uses" in result.output
+    result = run_score(runner, {**EXAMPLE, "zombies": 4}, "--map", "map-1", "--start", "kids")
+    assert result.exit_code == 0, result.output

@@ -82,7 +82,7 @@ def test_unknown_symbols_and_entrance_in_the_grid_list_line_and_column(tmp_path)
     rows = _map1_grid()
     rows[2] = rows[2].replace("M ", "X ", 1)                 # line 2 of the grid
     rows[5] = rows[5].replace(" . ", " E ", 1)
-    rows[7] = rows[7].replace("Sa<", "Sa ", 1)                # a room without a door
+    rows[7] = rows[7].replace("grv", "gr ", 1)                # a room without a door
     path = tmp_path / "bad.toml"
     path.write_text(_toml("\n".join(rows) + "\n"))
     report = validate_map_file(path)
@@ -125,7 +125,7 @@ def _bad(**changes) -> Map:
 
 
 # 13 more coins on free squares of map-1's last two rows
-PILES = tuple(Finding(11, x, "coins", 2) for x in (0, 2, 4, 8, 10)) + (Finding(10, 0, "coins", 3),)
+PILES = tuple(Finding(11, x, "coins", 2) for x in (0, 2, 5, 8, 10)) + (Finding(10, 0, "coins", 3),)
 
 
 def test_validator_checks_each_rule():
@@ -174,8 +174,8 @@ def test_room_door_facing_stone_and_entrance_off_border_in_json():
 
 
 def test_every_problem_is_listed_at_once():
-    # map-1 cut to 11 squares wide loses its last column: the $1, red golem, key, ooze and $3 of
-    # column 11 and the right-hand entrance of row 3 fall outside; a 7th ooze on the ooze at
+    # map-1 cut to 11 squares wide loses its last column: the $1, red golem, key, ooze, $3 and
+    # ooze of column 11 and the right-hand entrance of row 3 fall outside; a 7th ooze on the ooze at
     # (2, 0) and an unknown finding "M" (the file token, not a kind) come on top.
     m = load_map("map-1")
     bad = _bad(size=(11, 12), findings=m.findings + (Finding(0, 2, "ooze"), Finding(0, 1, "M")))
@@ -187,6 +187,7 @@ def test_every_problem_is_listed_at_once():
         ("out-of-grid", "square (11, 4)"),
         ("out-of-grid", "square (11, 5)"),
         ("out-of-grid", "square (11, 8)"),
+        ("out-of-grid", "square (11, 10)"),
         ("two-findings", "square (2, 0)"),
         ("entrance-off-border", "entrance (11, 3) E"),
         ("too-many", "ooze"),

@@ -55,17 +55,22 @@ def test_a_map_clearly_in_one_band_stops_early():
 def test_a_map_at_a_band_edge_is_borderline_with_few_games(monkeypatch):
     """With the hard/standard edge put at map-1's own stored par, 40 games cannot tell."""
     par = shipped_rating("map-1").par
-    monkeypatch.setattr(rating, "bands", lambda: Bands(par, par * 1.5))
+    monkeypatch.setattr(rating, "bands", lambda size=None: Bands(par, par * 1.5))
     for seed in (1, 2, 4):             # (seed 3's 40 games put the interval's low end on the edge)
         r = rate(load_map("map-1"), 40, seed)
         lo, hi = r.interval
         assert r.label == "borderline" and r.games == 40 and lo < par <= hi, seed
 
 
-def test_the_bands_are_those_the_readme_states():
-    """hard below 0.85 x map-3's stored par (133), easy from 1.1 x it (README: rate)."""
-    assert data()["rating"]["reference"] == "map-3" and shipped_rating("map-3").par == 133
-    assert bands() == Bands(113.05, 146.3)
+def test_the_bands_are_those_the_docs_state():
+    """hard below 0.9 x the reference par of the map's size, easy from 1.11 x it; map-3's
+    stored par is 121.5 (docs/realms-maps.md: bands; worked by hand: 0.9 x 121.5 = 109.35,
+    1.11 x 121.5 = 134.865; a 12 x 12 map's reference par is 121.5 x (192/144) ** 0.378 =
+    135.46, a 16 x 16 map's 121.5 x 0.75 ** 0.378 = 108.98)."""
+    assert data()["rating"]["reference"] == "map-3" and shipped_rating("map-3").par == 121.5
+    assert bands() == Bands(109.35, 134.87)
+    assert bands((12, 12)) == Bands(121.91, 150.36)
+    assert bands((16, 16)) == Bands(98.08, 120.97)
 
 
 @pytest.mark.parametrize("name, label", [("map-1", "easy"), ("map-4", "standard")])
@@ -80,7 +85,7 @@ def test_small_map_is_hard_with_any_seed():
 def test_progress_sees_every_batch_and_the_last_is_the_rating(monkeypatch):
     """A rating near an edge plays every batch (20, 40, 80, 100); progress sees each of them."""
     par = shipped_rating("map-1").par
-    monkeypatch.setattr(rating, "bands", lambda: Bands(par, par * 1.5))
+    monkeypatch.setattr(rating, "bands", lambda size=None: Bands(par, par * 1.5))
     seen = []
     r = rate(load_map("map-1"), 100, 1, progress=seen.append)
     assert [s.games for s in seen] == [20, 40, 80, 100] and seen[-1] == r

@@ -158,6 +158,6 @@ def test_room_price_is_drawn_as_dice_not_boxes():
 def test_par_in_words_from_the_rating():
     m = load_map("map-2")
     r = Rating("easy", 123.4, (118.0, 129.0), 80.0, 150.0, 120.0, 200, 1, "quick")
-    assert detail(m, r) == ("14 × 14 · advanced map · rated easy: a good solo game on this map "
-                            "scores about 123")
+    assert detail(m, r) == ("14 × 14 · advanced map · rated easy: a strong player's median "
+                            "here is 123")
     assert "par" not in detail(m, r)
