@@ -169,7 +169,9 @@ class State(Actions):
     def _forced_roll(self, move, moves) -> bool:
         """A Roll with given dice (tests, replays) stands for the roll when rolling is legal."""
         dice = getattr(move, "dice", None) if type(move) is Roll else None
-        return bool(dice) and ROLL in moves and len(dice) == 3 and all(
+        if not dice:
+            return False
+        return ROLL in moves and len(dice) == 3 and all(
             isinstance(d, int) and 1 <= d <= self.faces for d in dice)
 
     # ---- per-turn state -----------------------------------------------------------------------
@@ -373,7 +375,7 @@ class State(Actions):
     def _attack_moves(self) -> list:
         p, board, back = self.current, self.board, self.toth
         sources = [self.attacker] if self.attacker else board.occupied(p)
-        moves = [_jump(n, d, j[0], j[1]) for n, d in sources for j in board.jumps(p, n, d, back)]
+        moves: list = [_jump(n, d, j[0], j[1]) for n, d in sources for j in board.jumps(p, n, d, back)]
         if moves:
             moves.append(PASS)
         return moves
@@ -394,7 +396,7 @@ class State(Actions):
     def _compute_moves(self) -> list:
         phase = self.phase
         if phase == USE:
-            moves = self.use_moves(self.dice)
+            moves: list = self.use_moves(self.dice)
             unusable = not moves
             if self.rerolls_used < self.rules["die_rerolls"]:
                 moves += [Reroll(v) for v in sorted(set(self.dice))]
@@ -404,7 +406,7 @@ class State(Actions):
         if phase == ATTACK:
             return self._attack_moves()
         if phase == START:
-            moves: list = [Maat(n) for n in self.maat_lines()]
+            moves = [Maat(n) for n in self.maat_lines()]
             if not self.house[self.current]:
                 return moves + [PASS]
             moves.append(ROLL)

@@ -6,6 +6,9 @@ refused, :func:`invariants` only when a test or the conformance check asks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from generator.games.tumba.moves import (
     Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, Roll, Seth, SethMove,
     Strike, Wrath,
@@ -127,7 +130,7 @@ def _reroll(state, move: Reroll) -> str:
     return f"no die shows {move.value}: the dice are {state.dice}"
 
 
-_REASONS = {Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat,
+_REASONS: dict[type, Callable[[Any, Any], str]] = {Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat,
             Strike: _strike, Reroll: _reroll}
 
 
