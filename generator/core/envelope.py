@@ -69,6 +69,7 @@ def check_envelope(doc: Any, source: str, wanted: str | tuple[str, ...] | None =
     expect = " or ".join(f'"{n}"' for n in names) or '"tombgen/<game>.<kind>"'
     if not isinstance(doc, dict):
         raise InputError(f"{source}: expected a JSON object with \"format\": {expect}")
+    fmt: object
     if "format" not in doc and optional and names:
         fmt = names[0]
     else:
