@@ -17,7 +17,15 @@ from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Group, Item, Line, Page, Polygon, Rect, Text, translate
 from generator.draw.text import paragraph, set_lines, wrap
-from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, line_style, title_block
+from generator.draw.widgets import (
+    BODY_PT,
+    HEADING_PT,
+    SMALL_PT,
+    checkbox,
+    label,
+    line_style,
+    title_block,
+)
 from generator.games.tumba.model import Setup, data, standard_layout
 from generator.games.tumba.render_table import placing_height, placing_table
 

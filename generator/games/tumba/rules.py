@@ -36,15 +36,42 @@ from generator.core.errors import InputError, RuleError
 from generator.games.tumba import rules_why
 from generator.games.tumba.model import Layout, check_target, data, standard_layout
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place,
-    Reroll, Roll, SethMove, Strike, Wrath,
+    GOLDEN,
+    PASS,
+    ROLL,
+    SETH,
+    Anubis,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    Roll,
+    SethMove,
+    Strike,
+    Wrath,
 )
-from generator.games.tumba.rules_board import EMPTY, LINES, Board
 from generator.games.tumba.rules_actions import (
-    ACTION_KINDS, ACTION_OF, ANUBIS_PHASE, ATTACK, ENTRY_KINDS, GOLDEN_PHASE, HANDLERS,
-    OSIRIS_PHASE, OVER, SECOND_ROLL, SETH_PHASE, START, USE, WRATH_PHASE, Actions, _pair,
+    ACTION_KINDS,
+    ACTION_OF,
+    ANUBIS_PHASE,
+    ATTACK,
+    ENTRY_KINDS,
+    GOLDEN_PHASE,
+    HANDLERS,
+    OSIRIS_PHASE,
+    OVER,
+    SECOND_ROLL,
+    SETH_PHASE,
+    START,
+    USE,
+    WRATH_PHASE,
+    Actions,
+    _pair,
     _sequence,
 )
+from generator.games.tumba.rules_board import EMPTY, LINES, Board
 from generator.games.tumba.rules_roll import candidate_options
 
 # Memos of the hot path: the options of a roll in any order, and one move object per option

@@ -14,8 +14,20 @@ from typing import TYPE_CHECKING, Any
 
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import (
-    Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Pass, Place, Reroll, Roll, Seth, SethMove,
-    Strike, Wrath,
+    Anubis,
+    Golden,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Pass,
+    Place,
+    Reroll,
+    Roll,
+    Seth,
+    SethMove,
+    Strike,
+    Wrath,
 )
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, Board
 from generator.games.tumba.rules_roll import pair_of, sequence_power

@@ -10,8 +10,19 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.games.tumba.moves import (
-    Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, Roll, Seth, SethMove,
-    Strike, Wrath,
+    Anubis,
+    Golden,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    Roll,
+    Seth,
+    SethMove,
+    Strike,
+    Wrath,
 )
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, MAX_DEPTH
 from generator.games.tumba.rules_roll import candidate_options, pair_of
