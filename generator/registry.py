@@ -181,10 +181,6 @@ SHARED_OPTIONS = (
            default=False),
 )
 
-#: Shared options that say how a run writes, not what it makes: not item keys of a batch, not
-#: in the JSON, the footer or the file names.
-RUN_OPTIONS = ("force",)
-
 
 class ProductSpec(NamedTuple):
     """One kind of item a game makes; function references are ``module:attribute`` strings."""

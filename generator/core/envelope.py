@@ -113,11 +113,3 @@ def read_document(path: str | Path, wanted: str | tuple[str, ...] | None = None
     source = source_name(path)
     doc = parse_json(read_text(path), source)
     return check_envelope(doc, source, wanted), doc
-
-
-def item_fields(doc: dict[str, Any], keys: tuple[str, ...], source: str) -> dict[str, Any]:
-    """Checks a document has every item key; returns them. Missing → :class:`InputError`."""
-    missing = [k for k in keys if k not in doc]
-    if missing:
-        raise InputError(f"{source}: missing key(s) {', '.join(missing)}")
-    return {k: doc[k] for k in keys}

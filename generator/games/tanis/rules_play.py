@@ -213,9 +213,6 @@ class State:
 
     # ---- queries ----------------------------------------------------------------------------
 
-    def is_visible(self, tile: int) -> bool:
-        return tile in self.visible
-
     def code(self, tile: int) -> int:
         """The identity of slot ``tile`` (the referee's view: face-down tiles included)."""
         return self.codes[tile]
