@@ -1,12 +1,13 @@
 """Card backs: one simple design per game (colour, motif, name), as a one-page PDF.
 
 The colours and the motif of each game come from ``seeds/cards.toml`` ``[back.<game>]``, the
-game's name white on the colour; the mono theme draws the same design black on white. The back is a scene (:mod:`generator.draw.scene`)
-written by the PDF backend, so it prints in press colours with ``--cmyk`` like everything else.
-Its colour covers the bleed too, so that a duplex print a millimetre off still shows no white
-edge, and nothing of it runs along the trim: the motif, the game's name and "player aid" are one
-block centred on the trim, so a back printed a little off its front still looks even. Motifs
-are small geometric drawings in a 100 × 100 box, one per kind.
+game's name white on the colour; the mono theme draws the same design black on white. The back
+is a scene (:mod:`generator.draw.scene`) written by the PDF backend, so it prints in press
+colours with ``--cmyk`` like everything else. Its colour covers the bleed too, so that a duplex
+print a millimetre off still shows no white edge, and nothing of it runs along the trim: the
+motif, the game's name and "player aid" are one block centred on the trim, so a back printed a
+little off its front still looks even. Motifs are small geometric drawings in a 100 × 100 box,
+one per kind.
 """
 
 from __future__ import annotations
