@@ -402,7 +402,8 @@ class State(Actions):
     def _attack_moves(self) -> list:
         p, board, back = self.current, self.board, self.toth
         sources = [self.attacker] if self.attacker else board.occupied(p)
-        moves: list = [_jump(n, d, j[0], j[1]) for n, d in sources for j in board.jumps(p, n, d, back)]
+        moves: list = [_jump(n, d, j[0], j[1])
+                       for n, d in sources for j in board.jumps(p, n, d, back)]
         if moves:
             moves.append(PASS)
         return moves

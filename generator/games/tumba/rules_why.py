@@ -141,8 +141,9 @@ def _reroll(state, move: Reroll) -> str:
     return f"no die shows {move.value}: the dice are {state.dice}"
 
 
-_REASONS: dict[type, Callable[[Any, Any], str]] = {Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat,
-            Strike: _strike, Reroll: _reroll}
+_REASONS: dict[type, Callable[[Any, Any], str]] = {
+    Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat, Strike: _strike,
+    Reroll: _reroll}
 
 
 def invariants(state) -> list[str]:
