@@ -114,8 +114,9 @@ def flip_diagram(sheet: Sheet, axis: str, box: tuple[int, int], say: Words,
     gap = 16.0 if axis == "y" else 12.0
     after_x = w + gap
     mid = h / 2
-    arrow: list[Item] = [Line(w + gap * 0.3 + (4 if axis == "y" else 0), mid, after_x - 2.5, mid, ink),
-             _arrow_head(sheet, (after_x - 1, mid), (after_x - 3, mid))]
+    arrow: list[Item] = [
+        Line(w + gap * 0.3 + (4 if axis == "y" else 0), mid, after_x - 2.5, mid, ink),
+        _arrow_head(sheet, (after_x - 1, mid), (after_x - 3, mid))]
     after: list[Item] = [Rect(0, 0, w, h, Style(stroke=sheet.theme("ink"), width=0.5,
                                                fill=sheet.theme("paper")))]
     after += corner_mark(sheet, 0, 0, w, h)
