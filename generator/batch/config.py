@@ -85,7 +85,8 @@ class Lines:
 class Item(NamedTuple):
     """One checked ``[[item]]``: what to make, with the options its command passes on."""
 
-    index: int  # type: ignore[assignment]  # 0-based position in the config (a field named like tuple.index)
+    #: 0-based position in the config (a field named like tuple.index, read by name only)
+    index: int  # type: ignore[assignment]
     line: int
     game: str  # for aids: a game name or "all"
     kind: str  # a product kind, or "aid"
