@@ -445,8 +445,8 @@ def test_absolute_paths_makes_file_options_absolute(tmp_path, monkeypatch):
 # ---- simulations ---------------------------------------------------------------------------------
 
 def sim(**changes) -> Simulation:
-    fields = {"game": "tut", "games": 10, "seed": 5, "player": (), "jobs": 1, "dask": None, "out": "o",
-                  "as_json": False}
+    fields = {"game": "tut", "games": 10, "seed": 5, "player": (), "jobs": 1, "dask": None,
+              "out": "o", "as_json": False}
     return Simulation(**{**fields, **changes})
 
 

@@ -118,7 +118,8 @@ def test_a_vanished_folder_is_a_named_error(tmp_path):
     tmp = write_temp(folder / "a.txt", "a")
     tmp.unlink()
     folder.rmdir()
-    with pytest.raises(OutputError, match=re.escape("gone/a.txt: cannot write: the folder is gone")):
+    with pytest.raises(OutputError,
+                       match=re.escape("gone/a.txt: cannot write: the folder is gone")):
         write_file(folder / "a.txt", "a")
     with pytest.raises(OutputError, match="the folder is gone"):
         publish(tmp, folder / "a.txt")
