@@ -78,6 +78,7 @@ def report(label: str, t: Timing, base: Timing | None = None, how: str = "") -> 
 def dump_primitives(path: Path, game: str, kind: str, seed: int) -> int:
     """Writes an item's flattened primitives for the bare script; returns their number."""
     from baseline import flatten
+
     from generator.produce import build
 
     prims = flatten(build(game, kind, seed)[0].pages)

@@ -15,6 +15,7 @@ sys.path.insert(0, str(HERE))
 
 from baseline import bare_pdf, bare_svg, flatten  # noqa: E402
 from timing import per_call as _per_call  # noqa: E402
+
 from generator.draw.pdf import document_to_pdf  # noqa: E402
 from generator.draw.scene import Document  # noqa: E402
 from generator.draw.svg import page_to_svg  # noqa: E402

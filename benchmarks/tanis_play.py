@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import sys
 
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
+
 from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
 from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.generate import generate_dig
 from generator.games.tanis.rules import new_state
 from generator.games.tanis.rules_play import Board, deal, start_state
-from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 TARGETS = {"random": 1000.0, "greedy": 500.0}
 STEPS = 48  # about the number of steps of a random game
@@ -55,7 +56,7 @@ def main(games: int = 2000) -> None:
     cases = (("random", "fixed dig", fixed(RandomBot)), ("greedy", "fixed dig", fixed(GreedyBot)),
              ("random", "new random dig", new(RandomBot)),
              ("greedy", "new random dig", new(GreedyBot)))
-    best = {name: 0.0 for name in ("null",) + tuple(f"{b}, {d}" for b, d, _ in cases)}
+    best = dict.fromkeys(("null",) + tuple(f"{b}, {d}" for b, d, _ in cases), 0.0)
     for _ in range(3):                       # interleaved rounds: load hits every case alike
         best["null"] = max(best["null"], rate(null_game, games, repeats=1))
         for bot, where, fn in cases:

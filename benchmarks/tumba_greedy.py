@@ -29,18 +29,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from games.tumba.reference_greedy import OldGreedyBot
-from games.tumba.tumba_helpers import position
+from games.tumba.reference_greedy import OldGreedyBot  # noqa: E402
+from games.tumba.tumba_helpers import position  # noqa: E402
 
-from generator.core.play import play
-from generator.core.rng import make_rng
-from generator.core.stats import proportion_interval
-from generator.games.tumba.bots import GreedyBot
-from generator.games.tumba.generate import advanced_setup
-from generator.games.tumba.model import standard_layout
-from generator.games.tumba.moves import Golden, Place, Seth
-from generator.games.tumba.rules import State, new_state
-from generator.games.tumba.rules_roll import all_rolls
+from generator.core.play import play  # noqa: E402
+from generator.core.rng import make_rng  # noqa: E402
+from generator.core.stats import proportion_interval  # noqa: E402
+from generator.games.tumba.bots import GreedyBot  # noqa: E402
+from generator.games.tumba.generate import advanced_setup  # noqa: E402
+from generator.games.tumba.model import standard_layout  # noqa: E402
+from generator.games.tumba.moves import Golden, Place, Seth  # noqa: E402
+from generator.games.tumba.rules import State, new_state  # noqa: E402
+from generator.games.tumba.rules_roll import all_rolls  # noqa: E402
 
 STRENGTH_TARGET = 0.55
 SPEED_TARGET = 100.0

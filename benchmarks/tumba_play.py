@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
+
 from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
 from generator.games.tumba.bots import GreedyBot
 from generator.games.tumba.rules import new_state
-from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 TARGET = 500.0
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import sys
 
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
+
 from generator.core.rng import make_rng
 from generator.games.tumba.generate import advanced_setup
 from generator.games.tumba.render import render_setup
 from generator.games.tumba.rules_setup import validate_setup
-from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 
 def main(count: int = 3000) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import sys
 
+from timing import rate  # benchmarks/timing.py (scripts run from this folder)
+
 from generator.core.rng import make_rng
 from generator.games.tut.generate import SHAPES, generate_trail
 from generator.games.tut.model import trail_tiles
 from generator.games.tut.rules_trail import validate_trail
-from timing import rate  # benchmarks/timing.py (scripts run from this folder)
 
 
 def main(count: int = 300) -> None:

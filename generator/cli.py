@@ -11,7 +11,6 @@ from generator import __version__
 from generator.clikit import Group, echo_report
 from generator.registry import games, resolve
 
-
 #: Commands beside the games, imported only when run (or listed by --help).
 LAZY_COMMANDS = {
     "aid": "generator.aids.cli:aid",

@@ -144,8 +144,8 @@ def _declared(option, help: str | None) -> Callable:
     return decorate
 
 
-OUT_OPTION = dict(type=click.Path(file_okay=False), default="output", show_default=True,
-                  help="Folder for the files.")
+OUT_OPTION: dict[str, Any] = {"type": click.Path(file_okay=False), "default": "output",
+                              "show_default": True, "help": "Folder for the files."}
 
 
 def product_command(game_name: str, kind: str) -> click.Command:
@@ -154,7 +154,8 @@ def product_command(game_name: str, kind: str) -> click.Command:
     from generator.registry import game
 
     product = game(game_name).product(kind)
-    params = [click_option(o) for o in product.options + product.shared_options()]
+    params: list[click.Parameter] = [click_option(o)
+                                     for o in product.options + product.shared_options()]
     params.append(click.Option(["--out"], **OUT_OPTION))
     if product.executor:
         params += executor_params("Play the rating games")
@@ -339,7 +340,7 @@ def simulate_options(game: str) -> Callable:
     """Decorator adding the options every simulate takes: ``--games --seed --player --out --json
     --jobs --dask``; the command function receives them as one :class:`Simulation` ``sim``."""
     bots = f"generator.games.{game}.bots:BOTS"
-    shared = [
+    shared: list[tuple[list[str], dict[str, Any]]] = [
         (["--games"], {"type": limited("games", "--games"), "default": SIMULATE_GAMES,
                        "show_default": True, "metavar": "N", "help": "Games to play."}),
         (["--seed"], {"type": click.IntRange(min=0), "default": None, "metavar": "INT",

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator import GENERATOR
 from generator.core.envelope import dumps, envelope
@@ -52,6 +52,9 @@ from generator.runs import (  # noqa: F401 - the run's description, used by call
     run_stem,
 )
 
+if TYPE_CHECKING:
+    from generator.draw.pdfjoin import JoinedFile
+
 
 class Built(NamedTuple):
     """One item after generate/validate/render, ready to write."""
@@ -60,7 +63,7 @@ class Built(NamedTuple):
     item: Any
     pages: list[Page]
     fields: dict[str, Any]
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {}  # noqa: RUF012 - a NamedTuple default, never changed in place
     #: The validation report of the item (it passed: else build_one raises).
     report: Any = None
     #: The sheet it was rendered for (paper, theme); recorded in the PDF metadata.
@@ -367,7 +370,7 @@ class _Stream:
         self.staging = Staging(folder, force)
         self.formats, self.count = formats, count
         self.made: list[tuple[Path, str, int, int]] = []
-        self.joined = None
+        self.joined: JoinedFile | None = None
         self.first: Built | None = None
         self.pages = 0
 
@@ -392,6 +395,7 @@ class _Stream:
     def commit(self, announce) -> list[Written]:
         if self.joined is not None:
             first = self.first
+            assert first is not None        # set with the first item joined
             size, _ = self.joined.complete(**join_metadata(first.info, self.count, first.sheet))
             path = self.staging.adopt(self.joined.path.name, self.joined.tmp)
             self.made.append((path, "pdf", self.pages, size))

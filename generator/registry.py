@@ -35,12 +35,12 @@ trail is printed in the language of its rules unless ``--lang`` says otherwise.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 
-def resolve(ref: str) -> Callable[..., Any]:
-    """Imports ``module:attribute``."""
+def resolve(ref: str) -> Any:
+    """Imports ``module:attribute`` (a function, a table, a class: whatever it names)."""
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -126,7 +126,7 @@ class Option(NamedTuple):
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
 
-    def resolved(self) -> "Option":
+    def resolved(self) -> Option:
         """The option with every :class:`DataRef` replaced by its value."""
         high = _value(self.high)
         if self.limit and high is None:
@@ -180,10 +180,6 @@ SHARED_OPTIONS = (
            "stops before changing anything; files with the same bytes are left alone).", "flag",
            default=False),
 )
-
-#: Shared options that say how a run writes, not what it makes: not item keys of a batch, not
-#: in the JSON, the footer or the file names.
-RUN_OPTIONS = ("force",)
 
 
 class ProductSpec(NamedTuple):

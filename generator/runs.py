@@ -28,8 +28,8 @@ class RunInfo(NamedTuple):
     game: str
     kind: str
     seed: int
-    index: int
-    count: int
+    index: int  # type: ignore[assignment]  # a field named like tuple.index, read by name only
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, read by name only
     options: dict[str, Any]
     #: The language the sheet is printed in (``--lang``); one the product declares.
     lang: str = "en"
@@ -184,7 +184,7 @@ class Request(NamedTuple):
     game: str
     kind: str
     seed: int | None
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, read by name only
     paper: str
     mono: bool
     formats: tuple[str, ...]

@@ -13,10 +13,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from checkout import changes, checkout_state
 from click.testing import CliRunner
 from hypothesis.configuration import set_hypothesis_home_dir
-
-from checkout import changes, checkout_state
 
 ROOT = Path(__file__).resolve().parents[1]
 HYPOTHESIS_HOME = Path(tempfile.mkdtemp(prefix="tombgen-hypothesis-"))

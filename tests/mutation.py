@@ -421,7 +421,7 @@ def mark_equivalent(result: Result, entries: list[dict]) -> list[dict]:
     return [e for i, e in enumerate(mine) if i not in used]
 
 
-# ---- report ---------------------------------------------------------------------------------------
+# ---- report --------------------------------------------------------------------------------------
 
 def table(results: list[Result]) -> str:
     head = ("| module | mutants | killed | survived | untested | timeouts | equivalent | score "

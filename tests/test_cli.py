@@ -4,12 +4,11 @@ import json
 
 import click
 import pytest
+from helpers import run_tombgen
 
 from generator import __version__
 from generator.cli import main
 from generator.registry import games
-
-from helpers import run_tombgen
 
 
 def all_commands():

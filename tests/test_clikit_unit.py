@@ -14,8 +14,16 @@ import pytest
 from click.testing import CliRunner
 
 from generator import clikit
-from generator.clikit import (Limited, LazyChoice, Quiet, Simulation, click_option,
-                              declared, fixed_by_file, limited)
+from generator.clikit import (
+    LazyChoice,
+    Limited,
+    Quiet,
+    Simulation,
+    click_option,
+    declared,
+    fixed_by_file,
+    limited,
+)
 from generator.core.errors import InputError
 from generator.core.report import Report
 from generator.registry import DataRef, Follows, Option
@@ -437,8 +445,8 @@ def test_absolute_paths_makes_file_options_absolute(tmp_path, monkeypatch):
 # ---- simulations ---------------------------------------------------------------------------------
 
 def sim(**changes) -> Simulation:
-    fields = dict(game="tut", games=10, seed=5, player=(), jobs=1, dask=None, out="o",
-                  as_json=False)
+    fields = {"game": "tut", "games": 10, "seed": 5, "player": (), "jobs": 1, "dask": None,
+              "out": "o", "as_json": False}
     return Simulation(**{**fields, **changes})
 
 

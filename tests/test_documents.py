@@ -14,6 +14,7 @@ from helpers import ROOT, only
 from generator.cli import main
 from generator.registry import formats
 
+
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """One document of every format tombgen writes, made by its command: {format: path}."""
@@ -92,8 +93,8 @@ def test_verify_works_from_any_folder(tmp_path):
     work.mkdir()
     (work / "maps").mkdir()
     (work / "maps" / "ours.toml").write_text((ROOT / "maps" / "realms" / "map-3.toml").read_text())
-    env_run = dict(cwd=work, capture_output=True, text=True, timeout=300,
-                   env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    env_run = {"cwd": work, "capture_output": True, "text": True, "timeout": 300,
+                   "env": {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}}
     made = subprocess.run([sys.executable, "-m", "generator", "realms", "sheet", "--map",
                            "maps/ours.toml", "--seed", "5", "--out", "prints", "--format",
                            "pdf,json"], **env_run)

@@ -21,7 +21,6 @@ from helpers import ROOT, full_disk
 import generator.core.output as output
 from generator.cli import main
 
-
 TANIS = '[[item]]\ngame = "tanis"\nkind = "dig"\ncount = {count}\nseed = {seed}\n'
 
 
@@ -46,7 +45,7 @@ def one_error(result, *words):
     assert result.exit_code == 2, result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("tombgen: error:")]
     assert len(errors) == 1, result.stderr
-    assert "Traceback" not in result.output and result.exception is None or isinstance(
+    assert ("Traceback" not in result.output and result.exception is None) or isinstance(
         result.exception, SystemExit)
     for word in words:
         assert word in errors[0], errors[0]

@@ -61,13 +61,13 @@ def test_batch_counts(tmp_path):
     item = '[[item]]\ngame = "tumba"\nkind = "setup"\ncount = {count}\nseed = {seed}\n'
     one = tmp_path / "one.toml"
     one.write_text(item.format(count=1001, seed=1))
-    with pytest.raises(InputError, match="one.toml:4: .*--count.*1001.* at most 1,000"):
+    with pytest.raises(InputError, match=r"one.toml:4: .*--count.*1001.* at most 1,000"):
         load_config(one)
     many = tmp_path / "many.toml"
     many.write_text("".join(item.format(count=1000, seed=s) for s in range(21)))
-    with pytest.raises(InputError, match="21000: at most 20,000 .*split the config"):
+    with pytest.raises(InputError, match=r"21000: at most 20,000 .*split the config"):
         load_config(many)
     tables = tmp_path / "tables.toml"
     tables.write_text("".join(item.format(count=1, seed=s) for s in range(1001)))
-    with pytest.raises(InputError, match="1001: at most 1,000 .*batch_items"):
+    with pytest.raises(InputError, match=r"1001: at most 1,000 .*batch_items"):
         load_config(tables)

@@ -50,7 +50,7 @@ def table_after(mark: str, text: str) -> list[list[str]]:
         if not line.startswith("|"):
             break
         rows.append([c.strip() for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]])
-    return [r for r in rows[2:]]  # header and separator
+    return list(rows[2:])  # header and separator
 
 
 def plain(cell: str) -> str:
@@ -138,7 +138,7 @@ def default_of(param: click.Option) -> str:
     default = param.default
     if param.is_flag:
         return "on" if param.default is True else "off"
-    if default is None or param.multiple and not default or repr(default).startswith("Sentinel"):
+    if default is None or (param.multiple and not default) or repr(default).startswith("Sentinel"):
         return "—"
     return f"{default:g}" if isinstance(default, float) else str(default)
 

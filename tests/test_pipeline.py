@@ -7,7 +7,6 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-
 from helpers import ROOT, run_tombgen
 
 

@@ -14,7 +14,14 @@ from generator.draw.paper import make_sheet
 from generator.games.realms import products as realms_products
 from generator.games.tanis import render as tanis_render
 from generator.produce import (
-    RunInfo, Written, build, build_one, options_json, pdf_metadata, pdf_name, produce,
+    RunInfo,
+    Written,
+    build,
+    build_one,
+    options_json,
+    pdf_metadata,
+    pdf_name,
+    produce,
     render_files,
 )
 from generator.registry import game
@@ -57,7 +64,7 @@ def test_pdf_metadata_without_a_sheet_is_the_a4_colour_command():
          'options={"style":"classic"}'))
 
 
-# ---- a run's files --------------------------------------------------------------------------------
+# ---- a run's files -------------------------------------------------------------------------------
 
 def test_a_count_run_writes_each_item_and_one_pdf_of_every_page(tmp_path):
     written = produce("tanis", "dig", 5, count=2, out=tmp_path, paper="letter", mono=True)
@@ -76,7 +83,7 @@ def test_a_count_run_writes_each_item_and_one_pdf_of_every_page(tmp_path):
 
 
 def test_summaries_say_written_or_unchanged_with_pages_and_size(tmp_path):
-    [svg, svg2, doc, pdf] = produce("tanis", "dig", 5, out=tmp_path)
+    [svg, _svg2, doc, pdf] = produce("tanis", "dig", 5, out=tmp_path)
     kb = f"{pdf.size / 1024:.1f}"
     assert pdf.summary() == f"wrote {tmp_path}/tanis-dig-5.pdf (pdf, 2 pages, {kb} kB)"
     assert re.fullmatch(rf"wrote {tmp_path}/tanis-dig-5\.svg \(svg, 1 page, \d+\.\d kB\)",
@@ -184,7 +191,7 @@ def test_extra_file_text_is_written_as_utf8(monkeypatch):
     built = build("realms", "map", 7, options={"rating_games": 0}, render=False)
     files = render_files(built, ())
     assert [(n, f, p, d) for n, f, p, d in files] == [
-        ("realms-map-7-rating-games-0.txt", "txt", 0, "é".encode("utf-8")),
+        ("realms-map-7-rating-games-0.txt", "txt", 0, "é".encode()),
         ("realms-map-7-rating-games-0.bin", "bin", 0, b"\x00\xff")]
 
 

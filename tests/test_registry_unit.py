@@ -8,8 +8,16 @@ from __future__ import annotations
 import pytest
 
 import generator.registry as registry
-from generator.registry import (DataRef, Follows, Option, follow, game, games,
-                                product_for_format, resolve)
+from generator.registry import (
+    DataRef,
+    Follows,
+    Option,
+    follow,
+    game,
+    games,
+    product_for_format,
+    resolve,
+)
 
 TUT = "generator.games.tut.model:data"
 REALMS = "generator.games.realms.model:data"

@@ -1,12 +1,13 @@
 """Card backs: one simple design per game (colour, motif, name), as a one-page PDF.
 
 The colours and the motif of each game come from ``seeds/cards.toml`` ``[back.<game>]``, the
-game's name white on the colour; the mono theme draws the same design black on white. The back is a scene (:mod:`generator.draw.scene`)
-written by the PDF backend, so it prints in press colours with ``--cmyk`` like everything else.
-Its colour covers the bleed too, so that a duplex print a millimetre off still shows no white
-edge, and nothing of it runs along the trim: the motif, the game's name and "player aid" are one
-block centred on the trim, so a back printed a little off its front still looks even. Motifs
-are small geometric drawings in a 100 × 100 box, one per kind.
+game's name white on the colour; the mono theme draws the same design black on white. The back
+is a scene (:mod:`generator.draw.scene`) written by the PDF backend, so it prints in press
+colours with ``--cmyk`` like everything else. Its colour covers the bleed too, so that a duplex
+print a millimetre off still shows no white edge, and nothing of it runs along the trim: the
+motif, the game's name and "player aid" are one block centred on the trim, so a back printed a
+little off its front still looks even. Motifs are small geometric drawings in a 100 × 100 box,
+one per kind.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.aids.impose import CardFormat
-from generator.draw.scene import Group, Item, Line, Page, Rect, Style
+from generator.draw.scene import Group, Item, Leaf, Line, Page, Rect, Style
 
 #: The motif's side as a share of the card's width, its line width in motif units (of 100).
 MOTIF_SHARE = 0.55
@@ -22,7 +23,7 @@ MOTIF_LINE = 2.2
 PT = 25.4 / 72
 
 
-def _maze(pen: Style) -> list[Item]:
+def _maze(pen: Style) -> list[Leaf]:
     """Nested square walls, each with a gap: a dungeon plan."""
     walls: list[tuple[float, float, float, float]] = []
     for i, gap in enumerate(("top", "right", "bottom", "left")):
@@ -41,29 +42,29 @@ def _maze(pen: Style) -> list[Item]:
     return [Line(x1, y1, x2, y2, pen) for x1, y1, x2, y2 in walls]
 
 
-def _pyramid(pen: Style) -> list[Item]:
+def _pyramid(pen: Style) -> list[Leaf]:
     """A stepped pyramid and a trail of tiles leading to it."""
-    steps: list[Item] = [Rect(50 - 8 * (i + 1), 22 + 12 * i, 16 * (i + 1), 12, pen)
+    steps: list[Leaf] = [Rect(50 - 8 * (i + 1), 22 + 12 * i, 16 * (i + 1), 12, pen)
                          for i in range(4)]
     return steps + [Rect(8 + 11 * i, 80 - (6 if i % 2 else 0), 8, 8, pen) for i in range(8)]
 
 
-def _strips(pen: Style) -> list[Item]:
+def _strips(pen: Style) -> list[Leaf]:
     """Papyrus strips in two staggered layers, as in a dig (the rows' middles at 42 and 58:
     centred on the box)."""
-    tiles: list[Item] = []
+    tiles: list[Leaf] = []
     for row in range(5):
         shift = 0 if row % 2 == 0 else 16
         for col in range(-1, 3):
             x = 10 + shift + col * 32
-            if 10 <= x and x + 30 <= 90:
+            if x >= 10 and x + 30 <= 90:
                 tiles.append(Rect(x + 1, 12 + row * 16, 30, 13, pen, radius=2))
     return tiles
 
 
-def _tomb(pen: Style) -> list[Item]:
+def _tomb(pen: Style) -> list[Leaf]:
     """The tomb column with its lines of chambers on both sides, a pyramid of squares."""
-    shapes: list[Item] = [Rect(43, 8, 14, 84, pen)]
+    shapes: list[Leaf] = [Rect(43, 8, 14, 84, pen)]
     for row, count in enumerate((3, 3, 2, 2, 1, 1)):
         y = 80 - row * 13
         for depth in range(count):

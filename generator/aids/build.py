@@ -14,9 +14,9 @@ from typing import Any
 
 from generator import GENERATOR
 from generator.core.data import MapOf, load_seed
-from generator.draw.content import Aid
 from generator.core.errors import InputError
 from generator.core.i18n import catalogue
+from generator.draw.content import Aid
 from generator.draw.paper import COLOUR
 
 SCHEMA = {

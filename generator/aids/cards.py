@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from generator.draw.content import REF, Aid, Chips, Para, Steps, Table, Term
 from generator.aids.paginate import Heading, Heights, Part, Plan, Title, Whole, paginate
 from generator.core.data import resource_root
 from generator.core.errors import BuildError
 from generator.core.i18n import Catalogue
 from generator.draw import documents
+from generator.draw.content import REF, Aid, Chips, Para, Steps, Table, Term
 
 #: Room kept free at the foot of every text area, against rounding between two layouts (mm).
 SAFETY = 0.4

@@ -83,7 +83,7 @@ def _fit(length: float, paper: float, fmt: CardFormat, gutter: float, margin: fl
     """How many cards of ``length`` fit along ``paper`` with their crop marks (at least
     ``marks.min_length`` long) and nothing printed within ``margin`` of the paper's edges."""
     pitch = length + 2 * fmt.bleed + gutter
-    count = int(math.floor((paper + gutter) / pitch + EPS))
+    count = math.floor((paper + gutter) / pitch + EPS)
     while count > 0:
         outside = (paper - (count * pitch - gutter)) / 2            # paper edge to the grid
         if outside >= margin + marks.offset + marks.min_length - EPS:
@@ -102,7 +102,7 @@ def nup_grid(fmt: CardFormat, paper: tuple[float, float], gutter: float, margin:
         w, h = (fmt.height, fmt.width) if turn else (fmt.width, fmt.height)
         cols = _fit(w, paper[0], fmt, gutter, margin, marks)
         rows = _fit(h, paper[1], fmt, gutter, margin, marks)
-        if cols * rows == 0 or best is not None and cols * rows <= best.per_sheet:
+        if cols * rows == 0 or (best is not None and cols * rows <= best.per_sheet):
             continue
         pitch_x, pitch_y = w + 2 * fmt.bleed + gutter, h + 2 * fmt.bleed + gutter
         block_w, block_h = cols * pitch_x - gutter, rows * pitch_y - gutter

@@ -21,10 +21,10 @@ Pure Python: heights come in, a :class:`Plan` (pages → slots → pieces) goes 
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
-from generator.draw.content import Aid, Table
 from generator.core.errors import BuildError
+from generator.draw.content import Aid, Table
 
 #: A table part never holds fewer rows than this, unless the table is shorter (no lone rows).
 MIN_ROWS = 2
@@ -65,7 +65,7 @@ class Part(NamedTuple):
     end: int
 
 
-Piece = Union[Title, Heading, Whole, Part]
+Piece = Title | Heading | Whole | Part
 
 
 class Plan(NamedTuple):

@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from generator.batch.config import Item
 from generator.batch.units import Unit, item_units
@@ -41,7 +41,7 @@ class PartSpool:
     def __init__(self, folder: Path, pdf_name: str):
         self.path = Path(folder) / SPOOL_DIR / f"{pdf_name}.spool"
         self.index: dict[str, tuple[int, int]] = {}  # key → (offset of the data, length)
-        self.handle = None
+        self.handle: BinaryIO | None = None
         self.end = 0
 
     def load(self) -> set[str]:
@@ -129,7 +129,7 @@ class Assembly:
         self.spool = spool
         self.ready = set(on_disk or ())
         self.held: dict[int, bytes] = {}
-        self.target = None
+        self.target: Any = None     # what sink() makes (a JoinedFile), once parts are ready
         self.next = 0
 
     def add(self, sub: int, part: bytes) -> bool:
@@ -156,6 +156,7 @@ class Assembly:
             elif fresh is not None and fresh[0] == n:
                 data = fresh[1]
             else:
+                assert self.spool is not None   # a part neither held nor fresh is spooled
                 data = self.spool.read(self.units[n])
             if self.target is None:
                 self.target = self.sink()
@@ -166,11 +167,10 @@ class Assembly:
     def finish(self) -> tuple[int, int, str]:
         """(pages, size, sha256) of the finished PDF; the spool is deleted."""
         from generator.draw.paper import make_sheet
-        from generator.produce import RunInfo, join_metadata
+        from generator.produce import join_metadata
 
         item = self.item
-        info = RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options, item.lang)
-        size, sha = self.target.finish(**join_metadata(info, item.count,
+        size, sha = self.target.finish(**join_metadata(item.run_info(), item.count,
                                                        make_sheet(item.paper, item.mono,
                                                                   item.cmyk)))
         if self.spool is not None:

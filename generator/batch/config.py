@@ -28,9 +28,13 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.core.errors import InputError, RuleError, TombgenError, shown
+
+if TYPE_CHECKING:
+    from generator.runs import RunInfo
+
 
 BATCH_KEYS = ("out",)
 _ITEM = re.compile(r"^\s*\[\[\s*item\s*\]\]\s*(#.*)?$")
@@ -81,12 +85,13 @@ class Lines:
 class Item(NamedTuple):
     """One checked ``[[item]]``: what to make, with the options its command passes on."""
 
-    index: int  # 0-based position in the config
+    #: 0-based position in the config (a field named like tuple.index, read by name only)
+    index: int  # type: ignore[assignment]
     line: int
     game: str  # for aids: a game name or "all"
     kind: str  # a product kind, or "aid"
     seed: int | None  # None for aids (not seeded)
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, read by name only
     paper: str
     mono: bool
     formats: tuple[str, ...]
@@ -104,6 +109,13 @@ class Item(NamedTuple):
     @property
     def number(self) -> int:
         return self.index + 1
+
+    def run_info(self) -> RunInfo:
+        """The run a product item describes, as its file names and PDF metadata see it."""
+        from generator.runs import RunInfo
+
+        assert self.seed is not None        # a product item always has its seed by now
+        return RunInfo(self.game, self.kind, self.seed, 0, self.count, self.options, self.lang)
 
     @property
     def is_aid(self) -> bool:
@@ -518,10 +530,9 @@ def _collisions(items: list[Item]) -> list[_Problem]:
 
 def _stem(item: Item) -> str:
     """The name every file of a product item starts with (see generator.produce.run_stem)."""
-    from generator.produce import RunInfo, run_stem
+    from generator.produce import run_stem
 
-    return run_stem(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
-                            item.lang), item.paper, item.mono, item.cmyk)
+    return run_stem(item.run_info(), item.paper, item.mono, item.cmyk)
 
 
 def out_folder(path: str | Path) -> Path | None:

@@ -36,7 +36,7 @@ class FolderLock:
         self.fd: int | None = None
         self.note = ""
 
-    def __enter__(self) -> "FolderLock":
+    def __enter__(self) -> FolderLock:
         self.acquire()
         return self
 

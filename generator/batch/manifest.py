@@ -314,7 +314,7 @@ def check_item(raw: Any, place: str, index: int) -> Item:
         raise InputError(f"{place} [count]: {shown(count)} is out of range (items of one run: "
                          f"1–{run_limit('count'):,}, seeds/limits.toml [run] count)")
     seed = raw.get("seed")
-    if seed is not None and (not is_whole(seed) or seed < 0) or (seed is None and not aid):
+    if (seed is not None and (not is_whole(seed) or seed < 0)) or (seed is None and not aid):
         raise InputError(f"{place} [seed]: {shown(seed)} is not a seed (a whole number ≥ 0)")
     paper_ok = raw["paper"] in paper_names() or (aid and raw["paper"] is None)  # not --nup
     if not paper_ok or not isinstance(raw["mono"], bool):

@@ -63,7 +63,7 @@ class Outcome(NamedTuple):
     written: int
     failures: list[Failure]
     #: Files that exist with other content and were left alone (no ``--force``).
-    conflicts: list[Path] = []
+    conflicts: list[Path] = []  # noqa: RUF012 - a NamedTuple default, never changed in place
     #: Files that were already there with the same bytes (left alone, recorded).
     unchanged: int = 0
 
@@ -188,10 +188,9 @@ def _differs(tmp: Path, path: Path) -> bool:
 
 
 def _pdf_name(item: Item) -> str:
-    from generator.produce import RunInfo, pdf_name
+    from generator.produce import pdf_name
 
-    return pdf_name(RunInfo(item.game, item.kind, item.seed, 0, item.count, item.options,
-                            item.lang), item.paper, item.mono, item.cmyk)
+    return pdf_name(item.run_info(), item.paper, item.mono, item.cmyk)
 
 
 def _spool(folder: Path, item: Item) -> PartSpool:
@@ -211,9 +210,11 @@ class _Run:
         self.config, self.folder, self.book, self.force = config, folder, book, force
         self.spools = spools
         self.items = {it.index: it for it in config.items}
+        def sink(item: Item) -> Callable[[], JoinedFile]:
+            return lambda: JoinedFile(folder / _pdf_name(item), force)
+
         self.assemblies = {
-            i: Assembly(it, lambda it=it: JoinedFile(folder / _pdf_name(it), force), spools[i],
-                        {sub for (item, sub) in done if item == i})
+            i: Assembly(it, sink(it), spools[i], {sub for (item, sub) in done if item == i})
             for i, it in joined.items()}
         self.built = self.written = self.unchanged = 0
         self.failures: list[Failure] = []

@@ -23,7 +23,7 @@ class Unit(NamedTuple):
     game: str
     kind: str
     seed: int | None
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count, read by name only
     paper: str
     mono: bool
     formats: tuple[str, ...]
@@ -95,6 +95,7 @@ def build_unit(unit: Unit) -> UnitResult:
     spec = game(unit.game)
     product = spec.product(unit.kind)
     sheet = make_sheet(unit.paper, unit.mono, unit.cmyk)
+    assert unit.seed is not None        # a product unit is seeded (aids returned above)
     render = bool({"svg", "pdf"} & set(unit.formats))
     built = build_one(spec, product, unit.seed, unit.sub, unit.count, sheet, dict(unit.options),
                       render, unit.lang)

@@ -105,7 +105,7 @@ def check(value: Any, schema: Any, path: Path | str, key: str = "") -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise InputError(f"{place}: expected a number, got {shown(value)}")
     elif isinstance(schema, type):
-        if isinstance(value, bool) and schema is not bool or not isinstance(value, schema):
+        if (isinstance(value, bool) and schema is not bool) or not isinstance(value, schema):
             raise InputError(f"{place}: expected {schema.__name__}, got {shown(value)}")
     else:  # pragma: no cover - programming error in a schema
         raise TypeError(f"bad schema {schema!r}")

@@ -69,6 +69,7 @@ def check_envelope(doc: Any, source: str, wanted: str | tuple[str, ...] | None =
     expect = " or ".join(f'"{n}"' for n in names) or '"tombgen/<game>.<kind>"'
     if not isinstance(doc, dict):
         raise InputError(f"{source}: expected a JSON object with \"format\": {expect}")
+    fmt: object
     if "format" not in doc and optional and names:
         fmt = names[0]
     else:
@@ -112,11 +113,3 @@ def read_document(path: str | Path, wanted: str | tuple[str, ...] | None = None
     source = source_name(path)
     doc = parse_json(read_text(path), source)
     return check_envelope(doc, source, wanted), doc
-
-
-def item_fields(doc: dict[str, Any], keys: tuple[str, ...], source: str) -> dict[str, Any]:
-    """Checks a document has every item key; returns them. Missing → :class:`InputError`."""
-    missing = [k for k in keys if k not in doc]
-    if missing:
-        raise InputError(f"{source}: missing key(s) {', '.join(missing)}")
-    return {k: doc[k] for k in keys}

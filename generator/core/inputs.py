@@ -22,7 +22,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from generator.core.errors import _HOSTILE, InputError, RuleError, printable, shown
 from generator.core.limits import input_limit
@@ -31,7 +31,7 @@ STDIN = "-"
 
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """Is a value read from a document a whole number? (JSON's true and false are ints to
     Python: true would read as 1.)"""
     return isinstance(value, int) and not isinstance(value, bool)

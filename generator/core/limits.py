@@ -54,7 +54,7 @@ def input_limit(name: str) -> int:
     return int(limits()["input"][name])
 
 
-def beyond(name: str, flag: str, value: int) -> str:
+def beyond(name: str, flag: str, value: object) -> str:
     """The message for ``flag value`` over the ``[run]`` limit ``name``."""
     high = run_limit(name)
     return (f"{flag} {value}: at most {high:,} (seeds/limits.toml [run] {name}); "

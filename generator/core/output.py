@@ -181,7 +181,8 @@ def cause(exc: OSError, path: str | Path | None = None) -> str:
             and not Path(path).parent.is_symlink():
         return (f"{Path(path).parent} takes no new files (a special file system such as /proc "
                 "or /sys, not a disk); choose another --out")
-    return _CAUSES.get(exc.errno, exc.strerror or str(exc))
+    known = _CAUSES.get(exc.errno) if exc.errno is not None else None
+    return known or exc.strerror or str(exc)
 
 
 def io_error(exc: OSError, path: str | Path) -> OutputError:

@@ -35,7 +35,7 @@ class Report:
     def add(self, code: str, message: str, where: str = "") -> None:
         self.violations.append(Violation(code, message, where))
 
-    def extend(self, other: "Report") -> None:
+    def extend(self, other: Report) -> None:
         self.violations.extend(other.violations)
 
     @property

@@ -21,7 +21,7 @@ nobody wins or loses: ``wins``, ``win_rate`` and ``interval`` are null.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator.core.envelope import envelope
@@ -111,9 +111,9 @@ def document(game: str, seed: int, games: int, players: Sequence[str],
     return envelope(game, "simulation", seed, fields)
 
 
-def shares(counts: dict[str, float]) -> dict[str, dict[str, Any]]:
+def shares(counts: Mapping[str, float]) -> dict[str, dict[str, Any]]:
     """Each key's share of the total, with its interval (e.g. how mummies entered the tomb)."""
-    total = int(round(sum(counts.values())))
+    total = round(sum(counts.values()))
     return {k: rate(v, total) for k, v in counts.items()}
 
 
@@ -192,7 +192,7 @@ def _check_spread(report: Report, values: Any, where: str) -> None:
     order = [values[k] for k in ("min", "p10", "median", "p90", "max")]
     if not all(_number(v) for v in order):
         report.add("spread-numbers", "min, p10, median, p90 and max must be numbers", where)
-    elif not order == sorted(order):
+    elif order != sorted(order):
         report.add("spread-order", "min ≤ p10 ≤ median ≤ p90 ≤ max must hold", where)
 
 

@@ -25,8 +25,18 @@ from typing import NamedTuple
 
 from generator.draw.paper import Sheet
 from generator.draw.scene import (
-    PT_TO_MM, Circle, Line, Page, Polygon, Polyline, Rect, Text, apply, matrix_scale,
-    page_bounds, walk,
+    PT_TO_MM,
+    Circle,
+    Line,
+    Page,
+    Polygon,
+    Polyline,
+    Rect,
+    Text,
+    apply,
+    matrix_scale,
+    page_bounds,
+    walk,
 )
 
 EPS = 1e-6
@@ -192,7 +202,7 @@ def text_contrasts(page: Page) -> list[TextContrast]:
                 grid.setdefault(cell, []).append(fill)
     result = []
     for order, item, matrix, where in texts:
-        worst = None
+        worst: tuple[str, float] | None = None
         for x, y in _probes(item, matrix):
             under = [f for f in grid.get((int(x // _CELL), int(y // _CELL)), ())
                      if f.order < order and f.covers(x, y)]
@@ -200,6 +210,7 @@ def text_contrasts(page: Page) -> list[TextContrast]:
             ratio = contrast(item.fill, background)
             if worst is None or ratio < worst[1]:
                 worst = (background, ratio)
+        assert worst is not None        # _PROBES is never empty
         result.append(TextContrast(where, item, *worst))
     return result
 

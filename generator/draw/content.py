@@ -13,7 +13,7 @@ that section lands on ("see card 3"), or the section's title when it is on the s
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 REF_OPEN, REF_CLOSE = "\ue000", "\ue001"
 REF = re.compile(f"{REF_OPEN}([^{REF_CLOSE}]+){REF_CLOSE}")
@@ -59,7 +59,7 @@ class Chips(NamedTuple):
         return "  ".join(" · ".join(chip) for chip in self.chips)
 
 
-Cell = Union[str, Chips]
+Cell = str | Chips
 
 
 class Table(NamedTuple):
@@ -72,7 +72,7 @@ class Table(NamedTuple):
     note: str = ""
 
 
-Block = Union[Para, Term, Steps, Table]
+Block = Para | Term | Steps | Table
 
 
 class Section(NamedTuple):

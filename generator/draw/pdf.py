@@ -21,7 +21,18 @@ import io
 from generator import GENERATOR
 from generator.draw.fonts import face, pdf_name
 from generator.draw.scene import (
-    IDENTITY, PT_TO_MM, Circle, Document, Group, Line, Polygon, Polyline, Rect, Style, Text, Use,
+    IDENTITY,
+    PT_TO_MM,
+    Circle,
+    Document,
+    Group,
+    Line,
+    Polygon,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    Use,
     walk,
 )
 

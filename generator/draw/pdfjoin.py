@@ -465,7 +465,9 @@ def _literal(body: bytes, i: int) -> tuple[bytes, int]:
         if c == 0x5C:  # backslash
             nxt = body[i + 1]
             if 0x30 <= nxt <= 0x37:
-                digits = re.match(rb"[0-7]{1,3}", body[i + 1:i + 4]).group(0)
+                octal = re.match(rb"[0-7]{1,3}", body[i + 1:i + 4])
+                assert octal is not None        # body[i + 1] is an octal digit
+                digits = octal.group(0)
                 out.append(int(digits, 8) & 0xFF)
                 i += 1 + len(digits)
                 continue

@@ -10,7 +10,8 @@ pictogram once per page and ``Use`` places it, so repeated pictograms are writte
 from __future__ import annotations
 
 import math
-from typing import Iterator, NamedTuple, Union
+from collections.abc import Iterator
+from typing import NamedTuple
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
@@ -159,7 +160,7 @@ class Use(NamedTuple):
 class Group(NamedTuple):
     """Children drawn under an affine ``matrix`` (a, b, c, d, e, f) as in SVG; ``name`` labels it."""
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     matrix: Matrix = IDENTITY
     name: str = ""
 
@@ -170,7 +171,9 @@ class Group(NamedTuple):
         return f"group{label} matrix(" + ",".join(_f(v) for v in self.matrix) + ")"
 
 
-Item = Union[Line, Polyline, Polygon, Rect, Circle, Text, Use, Group]
+Item = Line | Polyline | Polygon | Rect | Circle | Text | Use | Group
+#: A primitive that draws by itself (what :func:`walk` yields, what has ``bounds()``).
+Leaf = Line | Polyline | Polygon | Rect | Circle | Text
 
 
 class Symbol(NamedTuple):
@@ -251,7 +254,7 @@ def apply(m: Matrix, x: float, y: float) -> Point:
 
 # ---- walking a scene --------------------------------------------------------------------------
 
-def walk(page: Page) -> Iterator[tuple[Item, Matrix, tuple[str, ...]]]:
+def walk(page: Page) -> Iterator[tuple[Leaf, Matrix, tuple[str, ...]]]:
     """Every leaf primitive of a page with its page matrix and the names of enclosing groups.
 
     Symbol uses are expanded, so checks see what is printed.
@@ -272,7 +275,7 @@ def walk(page: Page) -> Iterator[tuple[Item, Matrix, tuple[str, ...]]]:
     yield from rec(page.items, IDENTITY, ())
 
 
-def page_bounds(item: Item, matrix: Matrix) -> tuple[float, float, float, float]:
+def page_bounds(item: Leaf, matrix: Matrix) -> tuple[float, float, float, float]:
     """Bounds of a leaf primitive on the page (corners of its own bounds, transformed)."""
     x0, y0, x1, y1 = item.bounds()
     pts = [apply(matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]

@@ -23,7 +23,19 @@ from typing import Any
 
 from generator.draw.paper import settings
 from generator.draw.scene import (
-    IDENTITY, PT_TO_MM, Circle, Group, Line, Page, Polygon, Polyline, Rect, Style, Text, Use, _f,
+    IDENTITY,
+    PT_TO_MM,
+    Circle,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    Use,
+    _f,
 )
 
 #: The characters XML 1.0 cannot carry, escaped or not: all dropped.

@@ -42,7 +42,7 @@ def checkbox(sheet: Sheet, x: float, y: float, label: str, size: float | None = 
              max_width: float | None = None) -> Group:
     """A square write-in box (≥ the minimum box size) with its label to the right."""
     side = max(size or sheet.limits["min_box"], sheet.limits["min_box"])
-    items = [Rect(x, y, side, side, line_style(sheet, 0.35))]
+    items: list[Item] = [Rect(x, y, side, side, line_style(sheet, 0.35))]
     if label:
         items.append(text(x + side + 1.5, y + side * 0.72, label, BODY_PT, fill=sheet.theme("ink"),
                           max_width=max_width))

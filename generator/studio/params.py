@@ -16,11 +16,11 @@ comes in the request body. Values and the number of items are bounded (seeds/stu
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 import click
 
-from generator.core.errors import InputError, RuleError, shown
+from generator.core.errors import InputError, RuleError, TombgenError, shown
 from generator.guard import click_message
 from generator.studio.settings import limits
 
@@ -56,7 +56,7 @@ class Problems(Exception):
         return body
 
     @classmethod
-    def of(cls, exc: Exception) -> Problems:
+    def of(cls, exc: TombgenError) -> Problems:
         """A user error of the pipeline: unusable input 400, a rule broken 422."""
         report = getattr(exc, "report", None)
         return cls(422 if isinstance(exc, RuleError) else 400, [exc.message],
@@ -106,7 +106,7 @@ def _check_names(product: tuple[str, str], name: str, flag: str, value: str) -> 
     return None
 
 
-def _takes_file(product: tuple[str, str] | None, name: str) -> bool:
+def _takes_file(product: tuple[str, str] | None, name: str) -> TypeGuard[tuple[str, str]]:
     from generator.registry import game
 
     if product is None:

@@ -14,7 +14,13 @@ from pdftext import built, pages_lines
 from pypdf import PdfReader
 
 from generator.aids.build import (
-    aid_games, build_content, card_format, cards_data, make_aid, make_aids, size_names,
+    aid_games,
+    build_content,
+    card_format,
+    cards_data,
+    make_aid,
+    make_aids,
+    size_names,
 )
 from generator.core.errors import BuildError, InputError
 from generator.core.i18n import LANGUAGES, Catalogue
@@ -48,7 +54,7 @@ def test_bleed_extends_the_page_and_keeps_the_trim():
     assert abs(mm(page.mediabox.width) - 76) < 0.1 and abs(mm(page.mediabox.height) - 126) < 0.1
     left, bottom, right, top = box_mm(page.trimbox)
     assert (left, bottom, round(right - left, 1), round(top - bottom, 1)) == (3.0, 3.0, 70.0, 120.0)
-    bl, bb, br, bt = box_mm(page.bleedbox)
+    bl, bb, br, _bt = box_mm(page.bleedbox)
     assert (bl, bb) == (0.0, 0.0) and round(br - bl, 1) == 76.0
 
 

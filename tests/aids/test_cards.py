@@ -6,8 +6,8 @@ import pytest
 from pdftext import Line, normal, pages_lines, read, squeezed
 
 from generator.aids.build import aid_games, build_content, card_format, cards_data, size_names
-from generator.draw.content import REF, Chips, Para, Table, Term
 from generator.core.i18n import LANGUAGES
+from generator.draw.content import REF, Chips, Para, Table, Term
 
 #: Every aid: (game, variant) — the two Tutankhamen rule texts are two aids.
 AIDS = [(g, v) for g in aid_games() for v in (("en", "fr") if g == "tut" else ("en",))]

@@ -150,7 +150,7 @@ def test_every_imposed_sheet_keeps_5_mm_of_paper_and_has_crop_marks(tmp_path, si
 
 
 def test_a4_pages_are_not_imposed():
-    with pytest.raises(InputError, match="210 × 297 mm card.*does not fit on 210 × 297 mm paper"):
+    with pytest.raises(InputError, match=r"210 × 297 mm card.*does not fit on 210 × 297 mm paper"):
         make_aid("tanis", size="a4", nup=True)
 
 
@@ -202,7 +202,7 @@ def test_a_press_aid_is_cmyk_with_marks_in_registration_colour(tmp_path):
 def test_a_press_aid_prints_its_text_on_the_black_plate_alone(tmp_path):
     pdf = built("realms", size="poker", nup=True, backs=True, cmyk=True)
     for page in plates(pdf, tmp_path, dpi=100, text_only=True):
-        c, m, y, k = page.split()
+        c, m, y, _k = page.split()
         assert c.getextrema()[1] == m.getextrema()[1] == y.getextrema()[1] == 0
     assert max(plates(pdf, tmp_path, dpi=100, text_only=True)[0].split()[3].getextrema()) == 255
 

@@ -1,8 +1,8 @@
 """Batch configs: options checked by the real commands, every error naming its config line."""
 
 import pytest
-from helpers import english_only
 from batch_support import example_config, has_product, write
+from helpers import english_only
 
 from generator.batch.config import Lines, load_config
 from generator.core.errors import InputError, RuleError

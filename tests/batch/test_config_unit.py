@@ -280,7 +280,7 @@ def test_a_name_or_file_option_reads_only_what_looks_like_a_file(tmp_path):
     assert argv({"name": "-"}, tmp_path, names) == ["--some-name", "-"]
     assert argv({"name": "m.toml"}, tmp_path, names) == ["--some-name", str(tmp_path / "m.toml")]
     for value in ("a/b", "a\\b", "X.JSON", "x.txt", "x.csv"):
-        line, message = problem({"name": value}, tmp_path, names)
+        _line, message = problem({"name": value}, tmp_path, names)
         assert message == (f"name = {shown(value)}: file not found ({tmp_path / value}); relative "
                            "paths are read from the config file's folder")
     assert argv({"name": "plain"}, tmp_path) == ["--some-name", "plain"]
@@ -288,7 +288,7 @@ def test_a_name_or_file_option_reads_only_what_looks_like_a_file(tmp_path):
 
 
 def test_each_entry_of_a_list_is_a_file_checked():
-    (line, message) = problem({"tag": ["x", "a/b"]}, Path("/base"), frozenset({"tag"}))
+    (_line, message) = problem({"tag": ["x", "a/b"]}, Path("/base"), frozenset({"tag"}))
     assert message.startswith("tag = a/b: file not found (/base/a/b)")
 
 

@@ -11,9 +11,9 @@ import batch_faults
 from batch_support import TANIS, outputs, tree, write
 from helpers import ROOT
 
-from generator.core.executor import LocalPool, WorkerDied
 from generator.batch.run import run_batch
 from generator.cli import main
+from generator.core.executor import LocalPool, WorkerDied
 
 
 def test_a_worker_that_dies_once_is_retried_and_the_run_completes(tmp_path, monkeypatch):

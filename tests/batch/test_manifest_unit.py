@@ -500,7 +500,7 @@ def test_the_manifest_is_utf8_whatever_the_locale(tmp_path, monkeypatch):
     b = book(tmp_path, DIG)
     b.add_file(unit(DIG, 0, options={"name": "é"}), "d1.json", "json", 0, "4" * 64, 10, None)
     b.save()
-    assert '{"name": "é"}'.encode("utf-8") in (tmp_path / "manifest.json").read_bytes()
+    assert '{"name": "é"}'.encode() in (tmp_path / "manifest.json").read_bytes()
 
 
 def test_an_interrupt_before_the_temporary_file_exists_is_not_hidden(tmp_path, monkeypatch):

@@ -458,7 +458,7 @@ def test_unit_labels_name_item_and_sub_item():
         "b.toml:7: item 2.3 (tumba setup, seed 4): boom"
 
 
-# ---- what the mutation run of this module showed untested -----------------------------------------
+# ---- what the mutation run of this module showed untested ----------------------------------------
 
 def test_the_save_interval_reaches_the_manifest_two_seconds_by_default(tmp_path, config,
                                                                         monkeypatch):

@@ -2,8 +2,8 @@
 
 import json
 
-from generator.core.executor import InProcess, LocalPool
 from generator.cli import main
+from generator.core.executor import InProcess, LocalPool
 from generator.games.tanis.simulate import CHUNK, simulate, summarize
 
 

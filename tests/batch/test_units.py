@@ -28,7 +28,7 @@ def test_each_item_is_cut_into_its_units(tmp_path):
 
 
 def test_labels_name_the_item_and_sub_item(tmp_path):
-    dig1, dig2, aid, setup = units(tmp_path)
+    _dig1, dig2, aid, setup = units(tmp_path)
     assert [u.label() for u in (dig2, aid, setup)] == [
         "item 1.2 (tanis dig, seed 7)", "item 2 (tanis aid)", "item 3.1 (tumba setup, seed 4)"]
 
@@ -135,7 +135,7 @@ def test_an_aid_item_for_every_game_is_one_unit_per_game(tmp_path):
 
 def test_a_french_unit_is_built_in_french(tmp_path):
     unit = Unit(0, 0, "tanis", "dig", 2, 1, "a4", False, ("json",), {"style": "random"}, "fr")
-    [(name, fmt, pages, data)] = build_unit(unit).files
+    [(name, fmt, pages, _data)] = build_unit(unit).files
     assert (name, fmt, pages) == ("tanis-dig-2-lang-fr.json", "json", 0)
 
 

@@ -111,5 +111,5 @@ def test_unusable_targets(tmp_path):
         verify_path(tmp_path / "b.pdf")
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(InputError, match="nothing|no manifest"):
+    with pytest.raises(InputError, match=r"nothing|no manifest"):
         verify_path(empty)

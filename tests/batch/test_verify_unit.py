@@ -498,7 +498,7 @@ def test_targets_verify_refuses(tmp_path, made):
         "SVG is checked through its item's JSON or its batch folder")
 
 
-# ---- what the mutation run of this module showed untested -----------------------------------------
+# ---- what the mutation run of this module showed untested ----------------------------------------
 
 def test_a_one_item_unit_that_cannot_be_rebuilt_fails_alone(made, monkeypatch):
     def broken(unit):

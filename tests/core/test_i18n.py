@@ -7,7 +7,14 @@ import shutil
 import pytest
 
 from generator.core.errors import BuildError, InputError
-from generator.core.i18n import LANGUAGES, Catalogue, catalogue, catalogue_root, placeholders, problems
+from generator.core.i18n import (
+    LANGUAGES,
+    Catalogue,
+    catalogue,
+    catalogue_root,
+    placeholders,
+    problems,
+)
 
 
 def test_every_language_has_the_same_keys_with_the_same_placeholders():
@@ -95,6 +102,6 @@ def test_unknown_language_and_bad_values(planted):
 def test_french_punctuation_is_never_alone_at_the_start_of_a_line():
     """French puts a space before : ; ! ? and inside « »; it must not break, so it is U+00A0."""
     fr = Catalogue("fr")
-    for key in fr.keys():
+    for key in fr.keys():  # noqa: SIM118 - a Catalogue has keys() but no __iter__
         text = fr.template(key)
         assert not re.search(r" [:;!?»]|« ", text), f"{key}: {text!r}"

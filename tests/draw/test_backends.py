@@ -7,7 +7,18 @@ from generator import GENERATOR
 from generator.core.errors import BuildError
 from generator.draw.pdf import document_to_pdf
 from generator.draw.scene import (
-    Circle, Document, Group, Line, Page, Polygon, Polyline, Rect, Style, Symbol, Text, Use,
+    Circle,
+    Document,
+    Group,
+    Line,
+    Page,
+    Polygon,
+    Polyline,
+    Rect,
+    Style,
+    Symbol,
+    Text,
+    Use,
     translate,
 )
 from generator.draw.svg import page_to_svg

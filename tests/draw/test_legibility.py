@@ -10,11 +10,27 @@ import re
 import pytest
 
 from generator.draw.checks import (
-    contrast, grey_step_problems, legibility_problems, luminance, text_contrasts,
+    contrast,
+    grey_step_problems,
+    legibility_problems,
+    luminance,
+    text_contrasts,
 )
 from generator.draw.paper import make_sheet
 from generator.draw.scene import (
-    Circle, Group, Page, Polygon, Rect, Style, Symbol, Text, Use, compose, rotate, translate, walk,
+    Circle,
+    Group,
+    Page,
+    Polygon,
+    Rect,
+    Style,
+    Symbol,
+    Text,
+    Use,
+    compose,
+    rotate,
+    translate,
+    walk,
 )
 from generator.produce import build
 from generator.registry import games

@@ -4,8 +4,21 @@ from generator.core.errors import BuildError
 from generator.draw.checks import named_groups, print_problems
 from generator.draw.paper import make_sheet
 from generator.draw.scene import (
-    Circle, Group, Line, Page, Rect, Style, Symbol, Use, apply, compose, page_bounds, rotate,
-    scale, translate, walk,
+    Circle,
+    Group,
+    Line,
+    Page,
+    Rect,
+    Style,
+    Symbol,
+    Use,
+    apply,
+    compose,
+    page_bounds,
+    rotate,
+    scale,
+    translate,
+    walk,
 )
 from generator.draw.text import measure, paragraph, text, wrap
 

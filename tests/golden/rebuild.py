@@ -108,7 +108,7 @@ def render_pdfs(folder: Path) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     for case in cases():
-        for name, _, _, data in render_files([build_case(*case)], ("pdf",)):
+        for _name, _, _, data in render_files([build_case(*case)], ("pdf",)):
             (folder / f"{golden_name(*case)}.pdf").write_bytes(data)
     print(f"wrote the PDF of every case to {folder}")
 

@@ -7,8 +7,8 @@ the engine's own scoring function; sentences come from the text catalogue
 
 from __future__ import annotations
 
-from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
 from generator.core.i18n import Catalogue
+from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
 from generator.games.tanis.model import data
 from generator.games.tanis.rules_scoring import group_points, groups
 

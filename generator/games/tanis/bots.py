@@ -24,8 +24,21 @@ from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.tanis.model import data
 from generator.games.tanis.rules_play import (
-    DIRECTIONS, EXCAVATOR, EXPERT, EXPERT_MOVE, EXPLORER, EXPERT2, IN_DIG, SLIDE, START, Excavate,
-    Explore, Move, State, Take, _TAKES,
+    _TAKES,
+    DIRECTIONS,
+    EXCAVATOR,
+    EXPERT,
+    EXPERT2,
+    EXPERT_MOVE,
+    EXPLORER,
+    IN_DIG,
+    SLIDE,
+    START,
+    Excavate,
+    Explore,
+    Move,
+    State,
+    Take,
 )
 from generator.games.tanis.rules_scoring import mask_points
 
@@ -58,6 +71,7 @@ class GreedyBot:
             return EXPERT_MOVE
         # Late in the game the Excavator goes first: it needs two tiles, a slide needs only one.
         order = (EXCAVATOR, EXPLORER) if spend else (EXPLORER, EXCAVATOR)
+        pick: Move | None
         for card in order:
             if not cards[card]:
                 continue
@@ -177,6 +191,7 @@ class GreedyBot:
     def _slide_on(self, state: State, rng: random.Random) -> Move:
         """After a stop: go on while a stop further on beats taking now, else take the best."""
         ranked = self._ranked(state, rng)
+        assert state.slide is not None      # called in the slide phase only
         t, dx, dy = state.slide
         stops = state.stops_ahead(t, dx, dy)
         if stops:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 
 from generator.core.errors import InputError, RuleError
 from generator.core.rng import derive_seed, make_rng
@@ -24,7 +25,7 @@ from generator.games.tanis.model import Dig, Layer, Tile, data
 STYLES = ("classic", "random")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tilings(width: int, height: int) -> tuple[Layer, ...]:
     """Every domino tiling of a width x height box, each a sorted tuple of tiles."""
     grid = [[False] * width for _ in range(height)]
@@ -58,7 +59,7 @@ def tilings(width: int, height: int) -> tuple[Layer, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _compatible(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """For each tiling, the indices of tilings that may lie right below it (no shared tile).
 
@@ -75,7 +76,7 @@ def _compatible(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(j for j, b in enumerate(masks) if not a & b) for a in masks)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _completions(width: int, height: int, layers: int) -> tuple[tuple[int, ...], ...]:
     """``counts[k][i]``: valid stacks of k+1 layers whose top layer is tiling i."""
     comp = _compatible(width, height)
@@ -119,7 +120,8 @@ def _stack_rank(stack: list[int], width: int, height: int, layers: int) -> int:
     """The rank of a stack among all valid stacks, in order of its tiling indices."""
     comp = _compatible(width, height)
     counts = _completions(width, height, layers)
-    rank, options = 0, range(len(comp))
+    rank = 0
+    options: Sequence[int] = range(len(comp))
     for depth, index in enumerate(stack):
         weights = counts[layers - 1 - depth]
         rank += sum(weights[j] for j in options if j < index)
@@ -131,7 +133,8 @@ def _stack_at(rank: int, width: int, height: int, layers: int) -> list[int]:
     """The stack of a given rank (inverse of :func:`_stack_rank`)."""
     comp = _compatible(width, height)
     counts = _completions(width, height, layers)
-    stack, options = [], range(len(comp))
+    stack: list[int] = []
+    options: Sequence[int] = range(len(comp))
     for depth in range(layers):
         weights = counts[layers - 1 - depth]
         for j in options:

@@ -44,11 +44,11 @@ class Tile:
     w: float
     h: float
 
-    def overlaps(self, other: "Tile") -> bool:
+    def overlaps(self, other: Tile) -> bool:
         return (self.x < other.x + other.w and other.x < self.x + self.w
                 and self.y < other.y + other.h and other.y < self.y + self.h)
 
-    def flipped(self, box: tuple[float, float], axis: str) -> "Tile":
+    def flipped(self, box: tuple[float, float], axis: str) -> Tile:
         """Where this tile lies in the lid when it shows here after the box is turned over
         (and vice versa): mirrored left-right for ``axis`` "x", top-bottom for "y"."""
         if axis == "x":

@@ -101,7 +101,8 @@ def flip_diagram(sheet: Sheet, axis: str, box: tuple[int, int], say: Words,
     ink, faint = line_style(sheet, 0.5), line_style(sheet, 0.3, "muted", dash=(1.2, 1.0))
     lid: list[Item] = [Rect(0, 0, w, h, Style(stroke=sheet.theme("ink"), width=0.5,
                                              fill=sheet.theme("layer1")))]
-    lid += corner_mark(sheet, *(c * unit for c in lid_corner(axis, box)), w, h)
+    cx, cy = lid_corner(axis, box)
+    lid += corner_mark(sheet, cx * unit, cy * unit, w, h)
     if axis == "x":
         lid.append(Line(w / 2, -2, w / 2, h + 2, faint))
         path = _arc(w / 2, 0, w / 2 - 3.5, 6.5, 0, -180)   # right edge up and over to the left
@@ -113,8 +114,9 @@ def flip_diagram(sheet: Sheet, axis: str, box: tuple[int, int], say: Words,
     gap = 16.0 if axis == "y" else 12.0
     after_x = w + gap
     mid = h / 2
-    arrow = [Line(w + gap * 0.3 + (4 if axis == "y" else 0), mid, after_x - 2.5, mid, ink),
-             _arrow_head(sheet, (after_x - 1, mid), (after_x - 3, mid))]
+    arrow: list[Item] = [
+        Line(w + gap * 0.3 + (4 if axis == "y" else 0), mid, after_x - 2.5, mid, ink),
+        _arrow_head(sheet, (after_x - 1, mid), (after_x - 3, mid))]
     after: list[Item] = [Rect(0, 0, w, h, Style(stroke=sheet.theme("ink"), width=0.5,
                                                fill=sheet.theme("paper")))]
     after += corner_mark(sheet, 0, 0, w, h)

@@ -14,7 +14,15 @@ from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
 from generator.draw.scene import Group, Item, Line, Page, Rect, Style, translate
 from generator.draw.text import measure, paragraph, wrap
-from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, line_style, title_block
+from generator.draw.widgets import (
+    BODY_PT,
+    HEADING_PT,
+    SMALL_PT,
+    checkbox,
+    label,
+    line_style,
+    title_block,
+)
 from generator.games.tanis.model import CARDS, data, numbers, types
 
 # Presentation only: a colour stripe per type in the colour theme (names carry it in mono).

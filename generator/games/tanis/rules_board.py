@@ -12,7 +12,6 @@ import functools
 from generator.core.errors import InputError
 from generator.games.tanis.model import Dig, data, numbers, sheet_numbers
 
-
 # Engine codes shared by rules_play, rules_slide and rules_invariants.
 START, TAKE, EXPERT1, EXPERT2, OVER, SLIDE = range(6)   # the step of a turn
 PHASES = ("start", "take", "expert-first", "expert-second", "over", "slide")
@@ -66,7 +65,7 @@ class Board:
         return -1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shape_table(cols: int, rows: int, w: int, h: int) -> tuple[int, ...]:
     row = (1 << w) - 1
     block = sum(row << (i * cols) for i in range(h))
@@ -81,4 +80,4 @@ def half_units(value: float, step: float, what: str) -> int:
         return int(n)
     if abs(n - round(n)) > 1e-9:
         raise InputError(f"{what} {value:g} is not a multiple of {step:g}")
-    return int(round(n))
+    return round(n)

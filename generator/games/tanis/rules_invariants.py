@@ -14,7 +14,7 @@ from generator.games.tanis.rules_board import EXCAVATED, EXPLORER, IN_DIG, OVER,
 State = Any    # a rules_play.State (which imports this module to check itself)
 
 
-def invariants(state: "State") -> list[str]:
+def invariants(state: State) -> list[str]:
     """Every broken invariant of ``state`` as a sentence (empty when all hold)."""
     problems: list[str] = []
     problems += _accounting(state)
@@ -25,7 +25,7 @@ def invariants(state: "State") -> list[str]:
     return problems
 
 
-def _accounting(state: "State") -> list[str]:
+def _accounting(state: State) -> list[str]:
     """Each tile is in the dig, with one player, or excavated; holdings match the takes."""
     out = []
     players = len(state.held)
@@ -57,7 +57,7 @@ def _accounting(state: "State") -> list[str]:
     return out
 
 
-def _geometry(state: "State") -> list[str]:
+def _geometry(state: State) -> list[str]:
     """Tiles inside the box, no overlap on a level, every tile held up by the level below."""
     b = state.board
     out = []
@@ -84,7 +84,7 @@ def _geometry(state: "State") -> list[str]:
     return out
 
 
-def _visibility(state: "State") -> list[str]:
+def _visibility(state: State) -> list[str]:
     """The visible list equals a re-derivation; every visible tile has been seen."""
     b = state.board
     expected = []
@@ -103,7 +103,7 @@ def _visibility(state: "State") -> list[str]:
     return out
 
 
-def _cards(state: "State") -> list[str]:
+def _cards(state: State) -> list[str]:
     """Cards left + cards used = the starting hand, per player and card."""
     start = data()["cards"]
     out = []
@@ -115,7 +115,7 @@ def _cards(state: "State") -> list[str]:
     return out
 
 
-def _sliding(state: "State") -> list[str]:
+def _sliding(state: State) -> list[str]:
     """While an Explorer slide goes on, its tile is in the dig, visible, and a card was spent."""
     if state.phase != SLIDE:
         return [] if state.slide is None else ["a slide is noted outside the slide step"]

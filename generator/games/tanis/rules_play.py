@@ -25,17 +25,31 @@ uncovered before choosing what to do next, as at the table. The game ends when t
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from generator.core.errors import InputError, RuleError
-from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
 from generator.games.tanis import rules_slide
+from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
+
 # The engine's codes (steps of a turn, where a tile is, card indices) live with the geometry
 # in rules_board, so the invariant checks can read them without importing the engine.
-from generator.games.tanis.rules_board import (  # noqa: F401 (part of this module's API)
-    DIRECTIONS, EXCAVATED, EXCAVATOR, EXPERT, EXPERT1, EXPERT2, EXPLORER, IN_DIG, OVER, PHASES,
-    SLIDE, START, TAKE, Board, half_units,
+from generator.games.tanis.rules_board import (
+    DIRECTIONS,
+    EXCAVATED,
+    EXCAVATOR,
+    EXPERT,
+    EXPERT1,
+    EXPERT2,
+    EXPLORER,
+    IN_DIG,
+    OVER,
+    PHASES,
+    SLIDE,
+    START,
+    TAKE,
+    Board,
+    half_units,
 )
 from generator.games.tanis.rules_scoring import mask_points, winner
 
@@ -88,9 +102,27 @@ def _explore(tile: int, hx: int, hy: int, step: float) -> Explore:
 class State:
     """A Tanis game in progress (see the module doc for moves and steps)."""
 
-    __slots__ = ("board", "codes", "first", "player", "phase", "pos", "mask", "where", "occ",
-                 "held", "gone", "cards", "used", "left", "turn", "visible", "seen",
-                 "expert_type", "slide")
+    __slots__ = (
+        "board",
+        "cards",
+        "codes",
+        "expert_type",
+        "first",
+        "gone",
+        "held",
+        "left",
+        "mask",
+        "occ",
+        "phase",
+        "player",
+        "pos",
+        "seen",
+        "slide",
+        "turn",
+        "used",
+        "visible",
+        "where",
+    )
 
     def __init__(self, dig: Dig, codes: Sequence[int], first: int = 0,
                  board: Board | None = None):
@@ -166,14 +198,13 @@ class State:
 
     def apply(self, move: Move) -> None:
         """Plays one step; an illegal step raises :class:`RuleError` and changes nothing."""
-        kind = move.__class__
-        if kind is Take:
+        if type(move) is Take:
             self._take(move.tile)
-        elif kind is Explore:
+        elif type(move) is Explore:
             self._explore(move)
-        elif kind is Excavate:
+        elif type(move) is Excavate:
             self._excavate(move.tile)
-        elif kind is Expert:
+        elif type(move) is Expert:
             self._card_check(EXPERT, self.board.expert_min)
             self._spend(EXPERT)
             self.phase = EXPERT1
@@ -181,9 +212,6 @@ class State:
             raise RuleError(f"not a Tanis move: {move!r}")
 
     # ---- queries ----------------------------------------------------------------------------
-
-    def is_visible(self, tile: int) -> bool:
-        return tile in self.visible
 
     def code(self, tile: int) -> int:
         """The identity of slot ``tile`` (the referee's view: face-down tiles included)."""
@@ -247,6 +275,7 @@ class State:
 
     def _next_slide(self) -> list[Explore]:
         """The step on to the next stop of the tile being slid, if it has one."""
+        assert self.slide is not None       # the phase is SLIDE
         t, dx, dy = self.slide
         found = rules_slide.stops(self, t, dx, dy, 1)
         if not found:
@@ -318,6 +347,7 @@ class State:
 
     def _explore(self, move: Explore) -> None:
         if self.phase == SLIDE:
+            assert self.slide is not None
             t, sx, sy = self.slide
             if move.tile != t:
                 raise RuleError(f"cannot slide {self.describe(move.tile)}: this Explorer slides "
@@ -397,7 +427,7 @@ class State:
 
     # ---- copies and checks ------------------------------------------------------------------
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy sharing the immutable board and identities."""
         other = State.__new__(State)
         for name in ("board", "codes", "first", "player", "phase", "left", "turn", "seen",

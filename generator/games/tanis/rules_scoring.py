@@ -43,7 +43,7 @@ def groups(values: list[int] | tuple[int, ...]) -> list[list[int]]:
     return runs
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def mask_points() -> tuple[int, ...]:
     """Points of every set of numbers of one type, indexed by its bit mask (bit i = lowest + i).
 

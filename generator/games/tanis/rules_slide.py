@@ -25,7 +25,7 @@ from generator.games.tanis.rules_board import IN_DIG
 State = Any    # a rules_play.State (not imported: rules_play imports this module)
 
 
-def level_masks(state: "State", t: int) -> tuple[int, int, int]:
+def level_masks(state: State, t: int) -> tuple[int, int, int]:
     """(other tiles of ``t``'s level, the support below it, the cover of the levels above)."""
     b = state.board
     depth = b.level[t]
@@ -37,7 +37,7 @@ def level_masks(state: "State", t: int) -> tuple[int, int, int]:
     return others, support, cover
 
 
-def blocked(state: "State", t: int, x: int, y: int, masks: tuple[int, int, int]) -> str:
+def blocked(state: State, t: int, x: int, y: int, masks: tuple[int, int, int]) -> str:
     """Why tile ``t`` cannot be at half-unit cell (x, y) on its way ('' when it can)."""
     b = state.board
     w, h = b.size[t]
@@ -54,7 +54,7 @@ def blocked(state: "State", t: int, x: int, y: int, masks: tuple[int, int, int])
     return ""
 
 
-def is_stop(state: "State", t: int, x: int, y: int, horizontal: bool, m: int = 0) -> bool:
+def is_stop(state: State, t: int, x: int, y: int, horizontal: bool, m: int = 0) -> bool:
     """True when tile ``t`` may come to rest at (x, y) after moving along that axis (``m``:
     its footprint there, when the caller has it)."""
     b = state.board
@@ -72,19 +72,19 @@ def is_stop(state: "State", t: int, x: int, y: int, horizontal: bool, m: int = 0
         if masks[u] & m and where[u] == IN_DIG:
             start, length = 2 * pos[u][axis], 2 * size[u][axis]
             for line in (start, start + length // 2, start + length):
-                if line == low or line == high:
+                if line in (low, high):
                     return True
     return False
 
 
-def room(state: "State", t: int) -> int:
+def room(state: State, t: int) -> int:
     """Where tile ``t`` may be on its way: free, held up by the level below, under no tile
     (as a mask, with ``t``'s own footprint)."""
     others, support, cover = level_masks(state, t)
     return (state.board.full & ~others & support & ~cover) | state.mask[t]
 
 
-def stops(state: "State", t: int, dx: int, dy: int, limit: int = 0,
+def stops(state: State, t: int, dx: int, dy: int, limit: int = 0,
           allowed: int | None = None) -> list[tuple[int, int]]:
     """The successive stops of tile ``t`` moving in unit direction (dx, dy) from where it is,
     until the path is blocked (at most ``limit`` of them when ``limit`` > 0). ``allowed`` is
@@ -118,7 +118,7 @@ _WHY = {
 }
 
 
-def refuse(state: "State", t: int, hx: int, hy: int) -> RuleError:
+def refuse(state: State, t: int, hx: int, hy: int) -> RuleError:
     """The error for a slide of ``t`` by (hx, hy) half units that is not its next stop."""
     b = state.board
     x0, y0 = state.pos[t]

@@ -122,7 +122,7 @@ class TanisGame:
         return self.style, self.dig, self.players, self.record
 
     def __setstate__(self, state: tuple) -> None:
-        self.__init__(*state)
+        TanisGame.__init__(self, *state)
 
     def __call__(self, game_seed: int) -> GameRecord:
         if self._ready is None:

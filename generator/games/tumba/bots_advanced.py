@@ -510,7 +510,7 @@ class Look:
         the roll given up, else 0."""
         if not self.seth_entries(first=True):
             return 0.0
-        return 2.0 if TOMB > self.roll_expectation() + self.attack_now() else 0.0
+        return 2.0 if self.roll_expectation() + self.attack_now() < TOMB else 0.0
 
     def seth_move_value(self, move: SethMove) -> float:
         """A relocation that opens an entry, the one leaving the better standing first; any

@@ -23,7 +23,14 @@ from typing import Any
 from generator.core.errors import InputError
 from generator.core.report import Report
 from generator.games.tumba.model import (
-    MODES, Layout, Line, data, lines_to_json, parse_lines, parse_players, setup_from_fields,
+    MODES,
+    Layout,
+    Line,
+    data,
+    lines_to_json,
+    parse_lines,
+    parse_players,
+    setup_from_fields,
 )
 
 BOARD_FORMAT = "tombgen/tumba.board"

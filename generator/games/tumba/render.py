@@ -15,9 +15,17 @@ from __future__ import annotations
 
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
-from generator.draw.scene import PT_TO_MM, Group, Item, Line, Page, Polygon, Rect, translate
+from generator.draw.scene import PT_TO_MM, Group, Item, Line, Page, Polygon, Rect, Text, translate
 from generator.draw.text import paragraph, set_lines, wrap
-from generator.draw.widgets import BODY_PT, HEADING_PT, SMALL_PT, checkbox, label, line_style, title_block
+from generator.draw.widgets import (
+    BODY_PT,
+    HEADING_PT,
+    SMALL_PT,
+    checkbox,
+    label,
+    line_style,
+    title_block,
+)
 from generator.games.tumba.model import Setup, data, standard_layout
 from generator.games.tumba.render_table import placing_height, placing_table
 
@@ -190,7 +198,7 @@ def render_setup(setup: Setup, sheet: Sheet, info) -> list[Page]:
     return [Page(sheet.width, sheet.height, tuple(items))]
 
 
-def _intro(sheet: Sheet, setup: Setup, y: float, say: Words) -> tuple[list[Item], float]:
+def _intro(sheet: Sheet, setup: Setup, y: float, say: Words) -> tuple[list[Text], float]:
     """What to build, from ``y`` (two lines in English, more if a translation needs them); with
     the y below it."""
     comp = data()["components"]

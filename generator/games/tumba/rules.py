@@ -36,15 +36,42 @@ from generator.core.errors import InputError, RuleError
 from generator.games.tumba import rules_why
 from generator.games.tumba.model import Layout, check_target, data, standard_layout
 from generator.games.tumba.moves import (
-    GOLDEN, PASS, ROLL, SETH, Anubis, GoldenRemove, Jump, Maat, Osiris, Place,
-    Reroll, Roll, SethMove, Strike, Wrath,
+    GOLDEN,
+    PASS,
+    ROLL,
+    SETH,
+    Anubis,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    Roll,
+    SethMove,
+    Strike,
+    Wrath,
 )
-from generator.games.tumba.rules_board import EMPTY, LINES, Board
 from generator.games.tumba.rules_actions import (
-    ACTION_KINDS, ACTION_OF, ANUBIS_PHASE, ATTACK, ENTRY_KINDS, GOLDEN_PHASE, HANDLERS,
-    OSIRIS_PHASE, OVER, SECOND_ROLL, SETH_PHASE, START, USE, WRATH_PHASE, Actions, _pair,
+    ACTION_KINDS,
+    ACTION_OF,
+    ANUBIS_PHASE,
+    ATTACK,
+    ENTRY_KINDS,
+    GOLDEN_PHASE,
+    HANDLERS,
+    OSIRIS_PHASE,
+    OVER,
+    SECOND_ROLL,
+    SETH_PHASE,
+    START,
+    USE,
+    WRATH_PHASE,
+    Actions,
+    _pair,
     _sequence,
 )
+from generator.games.tumba.rules_board import EMPTY, LINES, Board
 from generator.games.tumba.rules_roll import candidate_options
 
 # Memos of the hot path: the options of a roll in any order, and one move object per option
@@ -169,7 +196,9 @@ class State(Actions):
     def _forced_roll(self, move, moves) -> bool:
         """A Roll with given dice (tests, replays) stands for the roll when rolling is legal."""
         dice = getattr(move, "dice", None) if type(move) is Roll else None
-        return bool(dice) and ROLL in moves and len(dice) == 3 and all(
+        if not dice:
+            return False
+        return ROLL in moves and len(dice) == 3 and all(
             isinstance(d, int) and 1 <= d <= self.faces for d in dice)
 
     # ---- per-turn state -----------------------------------------------------------------------
@@ -373,7 +402,8 @@ class State(Actions):
     def _attack_moves(self) -> list:
         p, board, back = self.current, self.board, self.toth
         sources = [self.attacker] if self.attacker else board.occupied(p)
-        moves = [_jump(n, d, j[0], j[1]) for n, d in sources for j in board.jumps(p, n, d, back)]
+        moves: list = [_jump(n, d, j[0], j[1])
+                       for n, d in sources for j in board.jumps(p, n, d, back)]
         if moves:
             moves.append(PASS)
         return moves
@@ -394,7 +424,7 @@ class State(Actions):
     def _compute_moves(self) -> list:
         phase = self.phase
         if phase == USE:
-            moves = self.use_moves(self.dice)
+            moves: list = self.use_moves(self.dice)
             unusable = not moves
             if self.rerolls_used < self.rules["die_rerolls"]:
                 moves += [Reroll(v) for v in sorted(set(self.dice))]
@@ -404,7 +434,7 @@ class State(Actions):
         if phase == ATTACK:
             return self._attack_moves()
         if phase == START:
-            moves: list = [Maat(n) for n in self.maat_lines()]
+            moves = [Maat(n) for n in self.maat_lines()]
             if not self.house[self.current]:
                 return moves + [PASS]
             moves.append(ROLL)

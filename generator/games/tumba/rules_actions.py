@@ -8,13 +8,28 @@ after ``State.apply`` has checked the move is legal.
 from __future__ import annotations
 
 import functools
+import random
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import (
-    Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Pass, Place, Reroll, Roll, Seth, SethMove,
-    Strike, Wrath,
+    Anubis,
+    Golden,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Pass,
+    Place,
+    Reroll,
+    Roll,
+    Seth,
+    SethMove,
+    Strike,
+    Wrath,
 )
-from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES
+from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, Board
 from generator.games.tumba.rules_roll import pair_of, sequence_power
 
 START, USE, GOLDEN_PHASE, ANUBIS_PHASE, OSIRIS_PHASE = "start", "use", "golden", "anubis", "osiris"
@@ -45,9 +60,45 @@ def _sequence(dice: tuple[int, ...], mode: str) -> str:
 class Actions:
     """The move handlers and phase flows of the engine state (see module doc)."""
 
+    # What the handlers read and write of the state: set by State.__init__ / _reset_turn
+    # (annotations only, so that a type checker sees them; nothing is set here).
+    board: Board
+    players: int
+    mode: str
+    faces: int
+    rng: random.Random
+    current: int
+    phase: str
+    dice: tuple[int, ...]
+    house: list[int]
+    tomb: list[int]
+    since_owner: list[int]
+    since_turn: list[int]
+    forced_rerolls: int
+    golden_used: int
+    rerolls_used: int
+    toth: bool
+    wrath_ready: bool
+    anubis_third: int
+    attacker: tuple[int, int] | None
+    osiris_lines: list[int]
+    _moves: list | None
+    _layout_cache: dict | None
+    _powers: dict
+    _readings: dict
+
+    if TYPE_CHECKING:   # State's methods the handlers call
+        def legal_moves(self) -> list: ...
+        def roll(self, dice: tuple[int, ...] | None = None) -> None: ...
+        def _start(self) -> None: ...
+        def _end_turn(self) -> None: ...
+        def _entered(self, kind: str, count: int = 1) -> bool: ...
+        def _golden_removals(self) -> list: ...
+        def _osiris_lines(self, board: Board, touched: Iterable[int]) -> list[int]: ...
+
     # ---- flow after placing -------------------------------------------------------------------
 
-    def _after_placement(self, touched) -> None:
+    def _after_placement(self, touched: Iterable[int]) -> None:
         self.osiris_lines = self._osiris_lines(self.board, touched)
         if self.osiris_lines:
             self.phase = OSIRIS_PHASE
@@ -128,7 +179,9 @@ class Actions:
             self._to_attack()
 
     def _do_anubis(self, move: Anubis) -> None:
-        self.anubis_third = _pair(self.dice)[1]
+        pair = _pair(self.dice)
+        assert pair is not None        # Anubis is offered only on a roll with a pair
+        self.anubis_third = pair[1]
         self.phase = ANUBIS_PHASE
 
     def _do_strike(self, move: Strike) -> None:
@@ -186,7 +239,7 @@ class Actions:
         self._to_attack()
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     Roll: Actions._do_roll, Pass: Actions._do_pass, Maat: Actions._do_maat,
     Place: Actions._do_place, Golden: Actions._do_golden,
     GoldenRemove: Actions._do_golden_remove, Anubis: Actions._do_anubis,

@@ -165,7 +165,7 @@ class Board:
         """The jumps of the mummy in (line, depth): (dx, dy, over_line, over_depth, land_line,
         land_depth) with land_line 0 for the tomb. Never away from the tomb unless ``backwards``."""
         cells, sizes, passage = self.cells, self.sizes, self.passage
-        out = []
+        out: list[tuple[int, ...]] = []
         for jump in JUMPS[(line, depth)]:
             dx, _, over_l, over_d, land_l, land_d = jump
             if dx == 1 and not backwards:

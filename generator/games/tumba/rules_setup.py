@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.core.report import Report
-from generator.games.tumba.generate import placing_order, deal
+from generator.games.tumba.generate import deal, placing_order
 from generator.games.tumba.model import MODES, Setup, Step, data, standard_layout
 
 

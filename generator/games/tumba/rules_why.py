@@ -6,9 +6,23 @@ refused, :func:`invariants` only when a test or the conformance check asks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from generator.games.tumba.moves import (
-    Anubis, Golden, GoldenRemove, Jump, Maat, Osiris, Place, Reroll, Roll, Seth, SethMove,
-    Strike, Wrath,
+    Anubis,
+    Golden,
+    GoldenRemove,
+    Jump,
+    Maat,
+    Osiris,
+    Place,
+    Reroll,
+    Roll,
+    Seth,
+    SethMove,
+    Strike,
+    Wrath,
 )
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, MAX_DEPTH
 from generator.games.tumba.rules_roll import candidate_options, pair_of
@@ -127,8 +141,9 @@ def _reroll(state, move: Reroll) -> str:
     return f"no die shows {move.value}: the dice are {state.dice}"
 
 
-_REASONS = {Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat,
-            Strike: _strike, Reroll: _reroll}
+_REASONS: dict[type, Callable[[Any, Any], str]] = {
+    Place: _place, Golden: _golden, Anubis: _anubis, Jump: _jump, Maat: _maat, Strike: _strike,
+    Reroll: _reroll}
 
 
 def invariants(state) -> list[str]:

@@ -118,7 +118,7 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
     outcomes = run_games(play_fn, games, seed, executor, progress=progress)
     entries = dict.fromkeys(ENTRY_KINDS, 0)
     actions = dict.fromkeys(ACTION_KINDS, 0)
-    for number, outcome in enumerate(outcomes, start=1):
+    for outcome in outcomes:
         for kind, n in outcome.entries.items():
             entries[kind] += n
         for kind, n in outcome.actions.items():

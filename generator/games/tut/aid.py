@@ -8,8 +8,8 @@ what both rule texts share, ``[aid.en]`` / ``[aid.fr]`` for what differs).
 
 from __future__ import annotations
 
-from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
 from generator.core.i18n import Catalogue
+from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
 from generator.games.tut.model import data, names, rules
 from generator.games.tut.rules_scoring import payments
 

@@ -33,7 +33,7 @@ def _fill(points, colour: str) -> Polygon:
 
 
 def scarab(ink: str, paper: str) -> list[Item]:
-    legs = []
+    legs: list[Item] = []
     for y, tilt in ((-0.6, -1.0), (1.2, 0.0), (3.0, 1.0)):
         for side in (-1, 1):
             x0, x1 = side * 2.4, side * 4.7

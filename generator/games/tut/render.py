@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from generator.core.errors import BuildError
 from generator.core.i18n import Words, catalogue
 from generator.draw.paper import Sheet
-from generator.draw.scene import Group, Item, Page
+from generator.draw.scene import Group, Page, Text
 from generator.draw.text import paragraph
 from generator.draw.widgets import BODY_PT, SMALL_PT, title_block
 from generator.games.tut.model import Trail, data, names, rules, start_coins
@@ -59,7 +59,7 @@ def trail_words(lang: str, variant: str) -> EditionWords:
     return EditionWords(lang, variant)
 
 
-def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Item]:
+def _intro(sheet: Sheet, trail: Trail, y: float, say: Words) -> list[Text]:
     r = rules(trail.variant)
     w, h = trail.table
     mm = data()["trail"]["tile_mm"]

@@ -66,7 +66,7 @@ def _entry(trail: Trail, code: str, compact: bool, say: Words) -> str:
     compact 'B4'."""
     value, colour = value_of(code), colour_of(code)
     if compact:
-        return f"{letter(say, colour)}{value}" if value is not None else ""
+        return f"{letter(say, colour)}{value}" if value is not None and colour is not None else ""
     name = names(trail.variant, say.lang)[kind_of(code)]
     if colour is None:
         return name
@@ -252,6 +252,7 @@ VERDICT_LINE = SMALL_PT * PT_TO_MM * 1.2
 def _balance_lines(sheet: Sheet, trail: Trail, say: Words) -> tuple[list[str], list[str]]:
     """The panel's heading and verdict, each as its lines."""
     balance = trail.balance
+    assert balance is not None      # the panel is drawn only for simulated trails
     head = say("balance.head", games=say.num(balance["games"]), bot=say(f"bot.{balance['bot']}"),
                rounds=say.num(balance["rounds"]["mean"], ".1f"))
     return (fit_lines(head, BODY_PT, sheet.content_width, True),
@@ -265,6 +266,7 @@ def _pct(v: float) -> str:
 
 def _verdict(trail: Trail, say: Words) -> str:
     balance = trail.balance
+    assert balance is not None      # the panel is drawn only for simulated trails
     ref = balance.get("reference")
     if ref is None:
         return say("balance.unknown", players=trail.players)
@@ -280,9 +282,10 @@ def balance_panel(sheet: Sheet, trail: Trail, y: float, say: Words) -> Group:
     """Seat balance from simulated games: each seat's rate and interval against random trails,
     the verdict, the game length in rounds."""
     balance = trail.balance
+    assert balance is not None      # the panel is drawn only for simulated trails
     ink, x, width = sheet.theme("ink"), sheet.left, sheet.content_width
     head, verdict = _balance_lines(sheet, trail, say)
-    items: list[Item] = set_lines(x, y + 3.0, head, BODY_PT, width, bold=True, fill=ink)
+    items: list[Item] = [*set_lines(x, y + 3.0, head, BODY_PT, width, bold=True, fill=ink)]
     y += (len(head) - 1) * HEAD_LINE
     rates = balance["win_rate"]
     ref = balance.get("reference")

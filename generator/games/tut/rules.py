@@ -281,9 +281,11 @@ class State:
         r = self.r
         if r.end_all_at_end:
             if all(x == END for x in self.pos):
-                return self._finish("all-at-end")
+                self._finish("all-at-end")
+                return
         elif not self.trail:
-            return self._finish("trail-empty")
+            self._finish("trail-empty")
+            return
         n, turn, pos = self.n, self.turn, self.pos
         # who can still move (inlined can_move): a token short of the pyramid (French) or
         # behind the last tile still on the trail (English)

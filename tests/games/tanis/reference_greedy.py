@@ -13,8 +13,18 @@ import random
 
 from generator.games.tanis.model import data
 from generator.games.tanis.rules_play import (
-    EXCAVATOR, EXPERT, EXPERT_MOVE, EXPLORER, IN_DIG, SLIDE, START, Excavate, Explore, Move,
-    State, Take,
+    EXCAVATOR,
+    EXPERT,
+    EXPERT_MOVE,
+    EXPLORER,
+    IN_DIG,
+    SLIDE,
+    START,
+    Excavate,
+    Explore,
+    Move,
+    State,
+    Take,
 )
 from generator.games.tanis.rules_scoring import mask_points
 

@@ -14,7 +14,6 @@ from generator.games.tanis.rules_play import EXPERT_MOVE, Excavate, Explore, Sta
 from generator.games.tanis.simulate import simulate, simulation_document, summarize
 from generator.produce import produce
 
-
 FILLER = [("scarab", 1), ("falcon", 9), ("scarab", 5), ("falcon", 6), ("scarab", 8),
           ("falcon", 7), ("scarab", 3)]  # lone tiles worth little to anybody
 

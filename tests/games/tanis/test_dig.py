@@ -135,7 +135,7 @@ def test_messages_name_tiles_as_the_sheet_numbers_them():
     # The sheet numbers a layer's tiles in reading order of the surface view, whatever the
     # order of the JSON list: here the list is reversed, so its first entry is tile 10.
     dig = good()
-    layer = list(reversed(sorted(dig.layers[0], key=lambda t: (t.y, t.x))))
+    layer = sorted(dig.layers[0], key=lambda t: (t.y, t.x))[::-1]
     last = layer[0]
     layer[0] = Tile(last.x, last.y, 1.0, 1.0)              # tile 10 of the sheet, too small
     report = validate_dig(replace_layer(dig, 0, layer))

@@ -5,7 +5,14 @@ import pytest
 from generator.core.errors import RuleError
 from generator.games.tanis.model import Dig, Tile, tile_code
 from generator.games.tanis.rules_play import (
-    EXPERT_MOVE, SLIDE, START, Excavate, Expert, Explore, State, Take,
+    EXPERT_MOVE,
+    SLIDE,
+    START,
+    Excavate,
+    Expert,
+    Explore,
+    State,
+    Take,
 )
 
 

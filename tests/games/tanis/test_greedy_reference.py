@@ -4,6 +4,8 @@ slide that uses what each stop uncovers."""
 
 import random
 
+from games.tanis.reference_greedy import ReferenceGreedyBot
+
 from generator.core.play import play
 from generator.core.rng import make_rng
 from generator.core.stats import proportion_interval
@@ -11,8 +13,6 @@ from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.model import Dig, Tile, tile_code
 from generator.games.tanis.rules import new_state
 from generator.games.tanis.rules_play import SLIDE, Explore, State, Take
-
-from games.tanis.reference_greedy import ReferenceGreedyBot
 
 
 def twin(rng: random.Random) -> random.Random:

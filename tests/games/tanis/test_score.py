@@ -8,7 +8,12 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.core.errors import InputError, RuleError
 from generator.games.tanis.rules_scoring import (
-    group_points, groups, mask_points, score_document, score_players, winner,
+    group_points,
+    groups,
+    mask_points,
+    score_document,
+    score_players,
+    winner,
 )
 
 # The rulebook's example, built as tiles: player 1 scores 2+4, 10, 0+0+0+0, 2+2 = 20;

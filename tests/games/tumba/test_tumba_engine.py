@@ -532,9 +532,9 @@ def test_a_new_game_starts_with_player_1s_first_roll():
 
 
 def test_a_state_from_a_board_keeps_its_layout_target_and_seed():
+    from generator.core.rng import make_rng
     from generator.games.tumba.generate import advanced_setup
     from generator.games.tumba.model_board import empty_board
-    from generator.core.rng import make_rng
 
     setup = advanced_setup(make_rng(3), 2)
     state = state_from_board(empty_board(setup.lines, "advanced"), target=10, seed=7)

@@ -192,7 +192,7 @@ def test_no_passage_step():
 
 
 def test_two_passage_steps():
-    assert [c for c, _, _ in problems(hand_setup(passage=(PASSAGE, PASSAGE)))][0] == "log-passage"
+    assert next(c for c, _, _ in problems(hand_setup(passage=(PASSAGE, PASSAGE)))) == "log-passage"
     assert problems(hand_setup(passage=(PASSAGE, PASSAGE)))[0][1] == (
         "2 passage step(s); exactly one follows the placing")
 

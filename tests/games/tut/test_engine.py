@@ -31,7 +31,7 @@ def go(state, *targets):
         assert state.check_invariants() == []
 
 
-# ---- setup ------------------------------------------------------------------------------------------
+# ---- setup ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players, en, fr", [(2, 32, 26), (3, 26, 26), (4, 20, 20), (5, 16, 16),
                                              (6, 14, 14)])
@@ -47,7 +47,7 @@ def test_player_count_and_trail_are_checked(make_state):
         State.from_codes(["sphinx"] * 69, 2, "en")
 
 
-# ---- movement and collection ------------------------------------------------------------------------
+# ---- movement and collection ---------------------------------------------------------------------
 
 def test_move_forward_past_tokens_and_collect_one(make_state):
     state = make_state(["horus-red", "horus-blue", "anubis-red"])
@@ -81,7 +81,7 @@ def test_a_wrong_kind_of_decision_is_refused(make_state):
         state.apply(PASS)
 
 
-# ---- removal and when sets are scored --------------------------------------------------------------
+# ---- removal and when sets are scored ------------------------------------------------------------
 
 def test_set_scored_when_its_last_tile_is_collected(make_state):
     state = make_state(["scarab-red"])
@@ -144,7 +144,7 @@ def test_a_game_with_three_tied_for_first(make_state, variant, coins):
     assert state.coins == coins            # French: nobody pays; English: half of 6 each
 
 
-# ---- the end and the winner -------------------------------------------------------------------------
+# ---- the end and the winner ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", ["en", "fr"])
 def test_two_reach_zero_in_one_scoring_method_a_the_highest_holder_wins(make_state, variant):
@@ -235,7 +235,7 @@ def test_french_collecting_the_last_tile_is_not_reaching_the_end(make_state):
     assert state.current_player() == 1 and not state.is_over()
 
 
-# ---- King Tut / Toutankhamon and the ledge ---------------------------------------------------------
+# ---- King Tut / Toutankhamon and the ledge -------------------------------------------------------
 
 def test_king_tut_collector_pays_one_and_stands_on_the_ledge(make_state):
     state = make_state([])
@@ -299,7 +299,7 @@ def test_english_king_tut_needs_a_tile_of_the_set(make_state):
     assert state.phase == MOVE and state.coins == [31, 28]
 
 
-# ---- Pharaoh tiles and masks -----------------------------------------------------------------------
+# ---- Pharaoh tiles and masks ---------------------------------------------------------------------
 
 def test_rulebook_cat_example_through_the_engine(make_state):
     state = make_state(["cat-blue", "pharaoh", "pharaoh", "mask-red", "cat-blue"])
@@ -419,7 +419,7 @@ def test_decisions_go_round_the_table_from_the_mover(make_state):
     assert state.paid == [0, 2, 2]                 # p2 (1 + 1) ties p3 (2): half of 4 each
 
 
-# ---- Bag of Gold ----------------------------------------------------------------------------------
+# ---- Bag of Gold ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", ["en", "fr"])
 def test_gold_buys_a_tile_of_a_set_already_held(make_state, variant):
@@ -654,9 +654,10 @@ def test_can_move_in_both_texts(make_state):
 
 
 def test_new_state_uses_the_tiles_given_and_draws_the_rest(make_state):
+    from games.tut.conftest import trail_with
+
     from generator.core.rng import make_rng
     from generator.games.tut.rules import new_state
-    from games.tut.conftest import trail_with
 
     tiles = trail_with(["scarab-green", "mask-blue"])
     state = new_state(make_rng(1), players=3, variant="fr", tiles=tiles)

@@ -33,7 +33,7 @@ def test_rulebook_cats_with_pharaoh_and_king_tut():
     assert score_request(doc, "t") == [("A", 2), ("B", 1)]
 
 
-# ---- methods, halves, ties, order -----------------------------------------------------------------
+# ---- methods, halves, ties, order ----------------------------------------------------------------
 
 def test_method_a_tied_runners_up_pay_nothing():
     assert score_request(req(value=6, holdings={"A": 3, "B": 1, "C": 1}), "t") == [("A", 6)]
@@ -76,7 +76,7 @@ def test_half_of_one_rounds_down_to_nothing():
     assert score_request(doc, "t") == []
 
 
-# ---- variants side by side ------------------------------------------------------------------------
+# ---- variants side by side -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant, expected", [
     ("en", [("A", 4), ("B", 4), ("C", 4)]),

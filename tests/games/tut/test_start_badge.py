@@ -43,8 +43,8 @@ def test_the_badge_touches_only_tile_1(shape, cell):
         trail = generate_trail(make_rng(seed), shape=shape)
         r = badge_radius(cell) / cell
         point = badge_point(trail, cell)
-        if touched(trail, point, r) != {1} or not 0 < min(
-                g for n, g in gaps(trail, point, r).items() if n == 1) + 1e-9:
+        if touched(trail, point, r) != {1} or not min(
+                g for n, g in gaps(trail, point, r).items() if n == 1) + 1e-9 > 0:
             bad.append(seed)
     assert bad == []
 
