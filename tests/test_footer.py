@@ -62,7 +62,7 @@ def test_pdf_metadata_carries_the_command_and_the_language(runner, tmp_path):
     result = runner.invoke(main, ["tanis", "dig", "--style", "classic", "--count", "2", "--seed",
                                   "4", "--format", "pdf", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    meta = PdfReader(tmp_path / "tanis-dig-4-style-classic.pdf").metadata
+    meta = PdfReader(tmp_path / "tanis-dig-4-style-classic-count-2.pdf").metadata
     assert meta["/Subject"] == (f"tanis dig --style classic --count 2 · seed 4 · 2 items · "
                                 f"{GENERATOR}")
     assert ", lang=en, " in meta["/Keywords"]

@@ -97,7 +97,7 @@ def test_a_request_with_its_defaults_filled_in():
 def test_unknown_options_are_named_with_the_product_options():
     assert refusal("tanis", "dig", {"colour": 1, "zzz": 2}) == (
         "tanis dig has no option colour, zzz; its options: style, seed, count, format, paper, "
-        "mono, lang, force")
+        "mono, cmyk, lang, force")
 
 
 @pytest.mark.parametrize("players, message", [(1, "--players 1: must be 2 or more"),

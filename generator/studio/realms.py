@@ -223,10 +223,9 @@ async def shipped(request):
 
 
 def _shipped(name: str) -> dict[str, Any]:
-    from generator.core.data import resource
-    from generator.games.realms.mapfile import load_map
+    from generator.games.realms.mapfile import shipped_map
     from generator.games.realms.model import map_to_fields
     from generator.studio.rating import stored_rating
 
-    m = load_map(str(resource("maps", f"realms/{name}.toml")))  # by its full path: no other file
+    m = shipped_map(name)  # from the shipped maps only: no file of the server's folder
     return {"name": name, "map": map_to_fields(m), "rating": stored_rating(name, m)}

@@ -176,7 +176,7 @@ def test_a_batch_item_with_cmyk_makes_and_verifies_the_press_pdf(runner, tmp_pat
     out = tmp_path / "out"
     made = runner.invoke(main, ["batch", str(config), "--out", str(out)])
     assert made.exit_code == 0, made.output
-    pdf = out / "tumba-setup-4-cmyk.pdf"
+    pdf = out / "tumba-setup-4-count-2-cmyk.pdf"
     assert colour_spaces(pdf.read_bytes()) == {"DeviceCMYK"}
     checked = runner.invoke(main, ["verify", str(out)])
     assert checked.exit_code == 0, checked.output

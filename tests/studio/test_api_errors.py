@@ -51,7 +51,7 @@ def test_an_aid_option_is_checked_as_the_command_checks_it(client):
     problems = refused(client.get("/api/tanis/aid.pdf?bleed=99"), 400)
     assert code == 2 and problems == [output.removeprefix("tombgen: error: ").strip()]
     problems = refused(client.get("/api/tanis/aid.pdf?size=huge"), 400)
-    assert "--size: huge is not one of a4, a5, a6, tarot, poker" in problems[0]
+    assert "--size: huge is not one of a4, a5, a6, tarot, tarot-us, poker, poker-us" in problems[0]
 
 
 def test_a_language_a_sheet_is_not_printed_in_is_400(client, monkeypatch):
@@ -99,7 +99,9 @@ def test_a_name_that_is_a_file_of_the_servers_folder_is_not_read(client, tmp_pat
     (tmp_path / "map-2").write_text("not a map\n")  # the command line would read this file
     answer = client.get("/api/realms/sheet.json?map=map-2&seed=4")
     assert answer.status_code == 200 and answer.json()["map"] == shipped
-    assert client.get("/api/realms/maps/map-2").json()["map"] == shipped
+    got = client.get("/api/realms/maps/map-2")
+    assert got.status_code == 200, got.text
+    assert got.json()["map"] == shipped
 
 
 @pytest.mark.parametrize("url", [

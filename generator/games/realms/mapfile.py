@@ -293,6 +293,15 @@ def load_map(name_or_path: str) -> Map:
     return m
 
 
+def shipped_map(name: str) -> Map:
+    """A shipped map by name, from ``maps/realms/`` only: never a file of that name in the
+    current folder (what :func:`load_map` would read first)."""
+    if name not in builtin_maps():
+        raise InputError(f"{name}: no shipped map of that name; shipped maps: "
+                         + ", ".join(builtin_maps()))
+    return load_map(str(resource("maps", f"realms/{name}.toml")))
+
+
 def validate_map_file(path) -> Report:
     """``tombgen validate`` / ``tombgen realms validate`` for a map file, TOML or JSON, or a
     shipped map by name (``realms validate map-1``), as everywhere a map is taken."""

@@ -329,12 +329,12 @@ def rate(m: Map, games: int, seed: int, wanted: str | None = None,
 
 def shipped_rating(name: str) -> Rating | None:
     """The stored rating of a shipped map (None when it has none)."""
-    from generator.games.realms.mapfile import load_map
+    from generator.games.realms.mapfile import shipped_map
 
     stored = data()["rating"]["shipped"].get(name)
     if stored is None:
         return None
-    size = load_map(name).size
+    size = shipped_map(name).size
     interval = (stored["interval"][0], stored["interval"][1])
     return Rating(bands(size).label(interval), stored["par"], interval, stored["p10"],
                   stored["p90"], stored["mean"], stored["games"], stored["seed"],

@@ -50,7 +50,7 @@ def test_random_sheets_are_distinct_with_a_page_per_player(runner, tmp_path):
     result = run(runner, "sheet", "--map", "random", "--count", "3", "--players", "2",
                  "--rating-games", "0", "--seed", "5", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    stem = "realms-sheet-5-map-random-players-2-rating-games-0"  # the options that differ from the defaults
+    stem = "realms-sheet-5-map-random-players-2-rating-games-0-count-3"  # the options that differ from the defaults
     docs = [json.loads((tmp_path / f"{stem}-{n}.json").read_text()) for n in (1, 2, 3)]
     maps = [json.dumps({k: d["map"][k] for k in ("size", "stone", "rooms", "findings")})
             for d in docs]

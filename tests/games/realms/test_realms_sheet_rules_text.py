@@ -30,7 +30,8 @@ def test_the_sheet_has_the_achievements_checklist(lang, paper):
     for name in NAMES[lang]:
         assert name in texts, name
     assert ("a final score of 180 or more" if lang == "en" else "un score final de 180") in texts
-    ticks = [i for i, _ in tiles if isinstance(i, Rect) and abs(i.w - 3.2) < 1e-9]
+    ticks = [i for i, _ in tiles if isinstance(i, Rect) and abs(i.w - 3.2) < 1e-9
+             and i.style.stroke is not None and i.style.fill is None]  # tick boxes: outlines
     assert len(ticks) == 5
 
 
@@ -38,7 +39,7 @@ def test_the_sheet_reminds_the_item_limits_and_the_coin_circles():
     (built,) = build("realms", "sheet", 7)
     texts = " ".join(i.text for i, _, _ in walk(built.pages[0]) if isinstance(i, Text))
     for words in ("Add a wall on a square of your map, or erase", "one not next to an opening",
-                  "on a square with no wall", "With the 1 on the next circled ooze",
+                  "on a wall-free square", "With the 1 on the next circled ooze",
                   "Coins past the 50th circle are lost (assumed)", "Oozes × skeletons",
                   "3 × 3 room", "−3 each"):
         assert words in texts, words
@@ -52,7 +53,7 @@ def test_the_aid_has_the_achievements_and_the_item_limits():
     assert "Mummy Slayer: the Mummy hit six times." in text
     assert "add a wall on a square of your map, or erase one not next to an opening" in text
     assert "a 1 on the next circled ooze (left to right) also defeats its skeleton" in text
-    assert "on a square with no wall yet" in text
+    assert "on a square that has no wall yet" in text
     fr = build_content("realms", "fr", "en")
     cells = [t for s in fr.sections for b in s.blocks for t in block_texts(b)]
     assert "−3" in cells and not any(c.endswith("chacun") for c in cells)

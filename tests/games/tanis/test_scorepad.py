@@ -94,7 +94,7 @@ def test_files_one_svg_per_page_and_every_page_in_the_pdf(tmp_path):
 
 def test_count_two_gives_four_pdf_pages(tmp_path):
     produce("tanis", "dig", 5, count=2, out=tmp_path, formats=("svg", "pdf"))
-    assert len(PdfReader(str(tmp_path / "tanis-dig-5.pdf")).pages) == 4
+    assert len(PdfReader(str(tmp_path / "tanis-dig-5-count-2.pdf")).pages) == 4
     assert len(list(tmp_path.glob("*-p2.svg"))) == 2
 
 
