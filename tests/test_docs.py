@@ -1,8 +1,9 @@
 """The README and the pages of docs/ say what the code does.
 
 - Every fenced block of a page is a sample of output, and says which command made it: the line
-  right above it is ``<!-- sample: tombgen ARGS -->`` (standard output, exit 0) or
-  ``<!-- sample: tombgen ARGS (exit N) -->`` (standard error, exit N). Each command is run again,
+  right above it is ``<!-- sample: tombgen ARGS -->`` (exit 0) or ``<!-- sample: tombgen ARGS
+  (exit N) -->``; the block is what the command prints, standard output and standard error as a
+  terminal shows them. Each command is run again,
   in a temporary folder holding a copy of ``docs/examples/``, and must print that text exactly.
   Indented blocks show only what one types or writes (commands, config files, input documents,
   outlines of formats), never what tombgen prints.
@@ -111,8 +112,7 @@ def test_a_sample_is_what_its_command_prints(page, command, code, text, tmp_path
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, shlex.split(command))
     assert result.exit_code == code, result.output
-    shown = result.stdout if code == 0 else result.stderr
-    assert shown.rstrip("\n") == text, f"{page}: tombgen {command}"
+    assert result.output.rstrip("\n") == text, f"{page}: tombgen {command}"
 
 
 # ------------------------------------------------------------------------------ commands
