@@ -144,9 +144,9 @@ def test_every_command_is_shown_in_the_docs():
 
 def test_the_site_lists_every_page():
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    listed = re.findall(r"^\s*- (?:.+: )?([\w-]+\.md)\s*$", config, re.M)
+    listed = re.findall(r"^\s*- (?:.+: )?([\w-]+\.md)\s*$", config, re.MULTILINE)
     assert sorted(listed) == sorted(p.name for p in PAGES)
-    assert re.search(r"^strict: true$", config, re.M)
+    assert re.search(r"^strict: true$", config, re.MULTILINE)
 
 
 def test_links_between_pages_lead_to_pages():
@@ -173,11 +173,11 @@ def test_the_readme_is_short_and_links_into_the_docs():
 
 
 def test_the_readme_gives_the_test_command_and_the_packages_of_ci():
-    ci_tests = re.search(r"^(python -m pytest[^|\n]*?)\s*(?:2>&1)?\s*\|", CI, re.M).group(1)
+    ci_tests = re.search(r"^(python -m pytest[^|\n]*?)\s*(?:2>&1)?\s*\|", CI, re.MULTILINE).group(1)
     quick = README_TEXT[README_TEXT.index("## Quick start"):]
     assert f"python -m pip install -e \".[test]\" && {ci_tests}\n" in quick
     assert "tombgen serve" in quick
-    packages = re.search(r"for pkg in (.+?); do", CI, re.S).group(1).replace("\\\n", " ").split()
+    packages = re.search(r"for pkg in (.+?); do", CI, re.DOTALL).group(1).replace("\\\n", " ").split()
     before = README_TEXT[:README_TEXT.index("## Quick start")]
     installed = set(re.findall(r"apt-get install ([^\n]+)", before)[0].split()) | set(
         re.findall(r"apt-get install ([^\n]+)", before)[1].split())
@@ -186,7 +186,7 @@ def test_the_readme_gives_the_test_command_and_the_packages_of_ci():
 
 def test_the_readme_gives_the_exit_codes():
     table = README_TEXT[README_TEXT.index("## Exit codes"):]
-    assert re.findall(r"^\| (\d+)", table, re.M)[:3] == ["0", "1", "2"]
+    assert re.findall(r"^\| (\d+)", table, re.MULTILINE)[:3] == ["0", "1", "2"]
 
 
 def product_examples() -> list[list[str]]:
