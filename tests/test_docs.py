@@ -2,8 +2,9 @@
 
 - Every fenced block of a page is a sample of output, and says which command made it: the line
   right above it is ``<!-- sample: tombgen ARGS -->`` (exit 0) or ``<!-- sample: tombgen ARGS
-  (exit N) -->``; the block is what the command prints, standard output and standard error as a
-  terminal shows them. Each command is run again,
+  (exit N) -->``; the block starts with the command as typed (``$ tombgen ARGS``) and goes on
+  with what it prints, standard output and standard error as a terminal shows them. Each command
+  is run again,
   in a temporary folder holding a copy of ``docs/examples/``, and must print that text exactly.
   Indented blocks show only what one types or writes (commands, config files, input documents,
   outlines of formats), never what tombgen prints.
@@ -84,6 +85,9 @@ def test_every_fenced_block_is_a_sample_with_its_command():
             if not MARKER.match(above or ""):
                 problems.append(f"{page.name}:{line}: a block without <!-- sample: tombgen ... -->")
     assert problems == [], "\n".join(problems)
+    markers = sum(len(re.findall(r"^<!-- sample:", p.read_text(encoding="utf-8"), re.MULTILINE))
+                  for p in PAGES + [README])
+    assert markers == len(SAMPLES), "a sample marker that is not right above a fenced block"
     assert len(SAMPLES) >= 10
 
 
@@ -110,9 +114,11 @@ def test_the_checks_of_blocks_can_fail():
 def test_a_sample_is_what_its_command_prints(page, command, code, text, tmp_path, monkeypatch):
     shutil.copytree(DOCS / "examples", tmp_path / "docs" / "examples")
     monkeypatch.chdir(tmp_path)
+    typed, _, printed = text.partition("\n")
+    assert typed == f"$ tombgen {command}", f"{page}: the block shows another command: {typed}"
     result = CliRunner().invoke(main, shlex.split(command))
     assert result.exit_code == code, result.output
-    assert result.output.rstrip("\n") == text, f"{page}: tombgen {command}"
+    assert result.output.rstrip("\n") == printed, f"{page}: tombgen {command}"
 
 
 # ------------------------------------------------------------------------------ commands
