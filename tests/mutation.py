@@ -35,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "tests" / "mutation_equivalent.toml"
-COPIED = ("generator", "seeds", "maps", "templates", "tests", "README.md")
+COPIED = ("generator", "seeds", "maps", "templates", "tests", "docs", "README.md")
 
 #: module -> the test files that check it (mutmut narrows them further, per mutated function)
 MODULE_TESTS: dict[str, list[str]] = {
@@ -328,7 +328,7 @@ source_paths = ["generator"]
 only_mutate = [{json.dumps(module)}]
 pytest_add_cli_args_test_selection = {json.dumps(tests)}
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly"]
-also_copy = ["seeds", "maps", "templates", "README.md"]
+also_copy = ["seeds", "maps", "templates", "docs", "README.md"]
 """
     (work / "pyproject.toml").write_text(config, encoding="utf-8")
 

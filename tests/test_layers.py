@@ -1,5 +1,5 @@
 """The package's import graph: imports only go down the layers, and no module imports itself
-back through others (README, Design: layers).
+back through others (docs/design.md: layers).
 
 Layers, bottom to top:
   0 core      generator (the package itself), generator.core
@@ -45,7 +45,7 @@ def layer_of(module: str) -> int:
             if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
                 best, found = len(prefix), index
     if found is None:
-        raise AssertionError(f"{module} is in no layer; add it to LAYERS (and to the README)")
+        raise AssertionError(f"{module} is in no layer; add it to LAYERS (and to docs/design.md)")
     return found
 
 

@@ -1,5 +1,5 @@
 """Limits of one run (seeds/limits.toml): beyond one, exit 2 naming the limit and the way to
-do more, before any work. The numbers are pinned here as the README's naming table gives them."""
+do more, before any work. The numbers are pinned here as the naming table of docs/options.md gives them."""
 
 import os
 

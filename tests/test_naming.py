@@ -1,5 +1,5 @@
 """Same names for the same things: every option of every command, and every format tag, follows
-the one naming table of the README ("One name, one meaning").
+the one naming table of the docs (docs/options.md, "One name, one meaning").
 
 The click tree is walked through the registry (games, products, lazy commands). An option not in
 the table, a value range or default other than the table's, a stale row, or a format tag not of
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OPTIONS_MARK = "<!-- naming: options -->"
 FORMATS_MARK = "<!-- naming: formats -->"
 
-#: Options whose value and default may not differ between commands (README, issue of record).
+#: Options whose value and default may not differ between commands (docs/options.md).
 SAME_EVERYWHERE = ("--seed", "--games", "--count", "--format", "--paper", "--mono", "--lang",
                    "--json", "--dask")
 
@@ -152,11 +152,11 @@ def every_option():
 
 # ------------------------------------------------------------------------------ the tests
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+OPTIONS_PAGE = (ROOT / "docs" / "options.md").read_text(encoding="utf-8")
 
 
 def test_every_option_is_in_the_table_with_its_values_and_default():
-    table = option_table(README)
+    table = option_table(OPTIONS_PAGE)
     problems = []
     for path, param in every_option():
         flag = param.opts[0]
@@ -188,7 +188,7 @@ def following() -> dict[str, set[str]]:
 def test_every_simulate_offers_the_same_names_for_the_same_bots():
     """--player: greedy and random in every game, the table's values; a game with more players
     (Hidden Realms: planner, quick) lists them as its exception."""
-    table = option_table(README)
+    table = option_table(OPTIONS_PAGE)
     common, scoped_values = scoped(table["--player"]["value"])
     assert set(common.split("|")) == {"greedy", "random"}
     seen = {path: param for path, param in every_option() if param.opts[0] == "--player"}
@@ -202,7 +202,7 @@ def test_no_stale_rows_and_no_exceptions_where_there_must_be_none():
     """An option of SAME_EVERYWHERE has one value and one default everywhere; the only
     exceptions are a default that follows another option, listed for exactly those commands,
     and the cap of CAPPED and the aid's files of OWN_FILES."""
-    table = option_table(README)
+    table = option_table(OPTIONS_PAGE)
     used = {param.opts[0] for _, param in every_option()}
     assert sorted(set(table) - used) == []
     follows = following()
@@ -217,7 +217,7 @@ def test_no_stale_rows_and_no_exceptions_where_there_must_be_none():
 
 def test_a_new_dialect_fails():
     """The check can fail: another range, another default, an unknown name."""
-    table = option_table(README)
+    table = option_table(OPTIONS_PAGE)
     games_ = click.Option(["--games"], type=click.IntRange(min=20), default=200)
     assert for_command(table["--games"]["value"], "realms map") != value_of(games_)
     assert for_command(table["--games"]["default"], "realms map") != default_of(games_)
@@ -255,7 +255,7 @@ def code_format_tags() -> set[str]:
 
 
 def test_format_tags_follow_one_form_and_are_all_in_the_table():
-    documented = {plain(cells[0]) for cells in table_after(FORMATS_MARK, README)}
+    documented = {plain(cells[0]) for cells in table_after(FORMATS_MARK, OPTIONS_PAGE)}
     names = {g.name for g in games()} | {"batch"}
     tags = code_format_tags()
     for tag in tags:

@@ -80,22 +80,6 @@ def test_a_record_for_another_game_or_with_unknown_keys_exits_2(game, tmp_path):
     assert result.exit_code == 2 and "[extra]: unknown key; a " in result.stderr
 
 
-def test_the_samples_of_the_records_page_are_what_the_commands_print(monkeypatch):
-    import re
-    import shlex
-
-    from helpers import ROOT
-
-    monkeypatch.chdir(ROOT)
-    page = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
-    samples = re.findall(r"<!-- sample: tombgen (.+?) -->\n```\n(.*?)\n```", page, re.S)
-    assert len(samples) == 3
-    for command, text in samples:
-        result = run(*shlex.split(command))
-        assert result.exit_code == 0, result.output
-        assert result.stdout.rstrip("\n") == text, command
-
-
 def test_a_run_that_fails_publishes_no_record(tmp_path):
     out, rec = tmp_path / "out", tmp_path / "rec"
     args = ["tut", "simulate", "--games", "2", "--seed", "4", "--out", str(out), "--record",

@@ -11,7 +11,7 @@ from generator.core import simulation as sim
 from generator.core.errors import InputError
 from generator.registry import games, resolve
 
-#: The natural unit of a game's length (README: rounds for Tutankhamen and Realms).
+#: The natural unit of a game's length (docs/simulations.md: rounds for Tutankhamen and Realms).
 UNITS = {"realms": "rounds", "tut": "rounds", "tanis": "turns", "tumba": "turns"}
 GAMES = [g.name for g in games()]
 

@@ -116,7 +116,7 @@ def test_rate_prints_the_label_and_why(runner):
 
 def test_rate_plays_at_most_16000_games_by_default(runner):
     """Pinned by hand: the label of a map near a band edge needs that many games to be the
-    same with other dice for 95% of generated maps (README: rate)."""
+    same with other dice for 95% of generated maps (docs/hidden-realms.md: rate)."""
     assert data()["rating"]["rate_games"] == 16000
     result = run(runner, "rate", "--help")
     assert result.exit_code == 0 and "default: 16000" in " ".join(result.output.split())
@@ -203,7 +203,7 @@ def test_shipped_ratings_say_what_made_them():
         rating.check_rating(r, report)
         assert report.ok, report.text()
         assert r.mean > 0 and r.p10 < r.par < r.p90, name
-    # the beginners' map is easy, the advanced maps standard (README: rate)
+    # the beginners' map is easy, the advanced maps standard (docs/hidden-realms.md: rate)
     assert [shipped_rating(n).label for n in builtin_maps()] == ["easy"] + ["standard"] * 3
     assert shipped_rating("nope") is None
 
