@@ -419,8 +419,9 @@ def test_the_rules_data():
     assert (rules.mummy_rows, rules.marks_per_square, rules.max_alerts) == (6, 3, 18)
     assert rules.monster_die == {"ooze": 1, "skeleton": 2, "zombie": 3, "golem": 4, "mimic": 5,
                                  "mummy": 6}
-    assert rules.monster_coins == {"ooze": 1, "skeleton": 1, "zombie": 2, "golem": 2,
-                                   "mimic": 2, "mummy": 0}
+    # one coin a monster: the assumed rewards as calibrated (seeds/realms.toml, docs/realms-maps.md)
+    assert rules.monster_coins == {"ooze": 1, "skeleton": 1, "zombie": 1, "golem": 1,
+                                   "mimic": 1, "mummy": 0}
     assert rules.die_monster[5] == "mimic" and rules.multipliers == (1, 1, 2, 2, 3, 3)
     assert rules.colours == ("red", "blue", "green", "yellow")
     assert rules.items == ("wand", "skeleton-key", "hammer", "shovel")
