@@ -4,9 +4,13 @@
 import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused} from "./dom.js";
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
+import {RollView} from "./roll.js";
 
 const NAMES = {sheet: "Game sheet", map: "Generated map", trail: "Trail layout", dig: "Dig pattern",
-  setup: "Board setup", aid: "Player aid", editor: "Map editor"};
+  setup: "Board setup", aid: "Player aid", editor: "Map editor", roll: "Roll helper"};
+// Views of a game besides its products: (game, kind, what makes the view)
+const EXTRA = [["realms", "editor", () => new MapEditor(catalogue)],
+  ["tumba", "roll", () => new RollView(() => remember())]];
 const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
 
 const views = new Map();   // "game/kind" -> view (kept, so a view keeps its settings)
@@ -35,7 +39,7 @@ class ProductView {
       product.languages);
     this.seed = el("input", {type: "number", min: "0", step: "1", id: "seed", class: "seed",
       oninput: () => this.refresh()});
-    this.item = el("select", {class: "item", hidden: true, onchange: () => this.make(),
+    this.item = el("select", {class: "item", hidden: true, onchange: () => { remember(); this.make(); },
       "aria-label": "Item of the run"});
     this.status = el("p", {class: "status", role: "status"});
     this.command = el("code", {class: "command"});
@@ -80,6 +84,22 @@ class ProductView {
     this.make();
   }
 
+  // The options from an address (#game/kind?seed=12&mono=1): the others back to their default.
+  restore(params) {
+    if (!this.aid) this.seed.value = params.get("seed") || "";
+    this.form.reset();
+    for (const [name, value] of params) {
+      if (name !== "seed" && name !== "item") this.form.set(name, value);
+    }
+    this.wantItem = params.get("item");
+  }
+
+  state() {
+    const pairs = this.pairs();
+    if (!this.item.hidden && this.item.value !== "1") pairs.push(["item", this.item.value]);
+    return pairs;
+  }
+
   pairs(extra = []) {
     const pairs = this.aid ? [] : [["seed", this.seed.value.trim()]];
     return pairs.concat(this.form.pairs(), extra);
@@ -93,6 +113,7 @@ class ProductView {
   // The preview: page 1 first (it tells how many pages there are), then the others.
   async make() {
     await this.seeded();
+    remember();
     if (this.controller) this.controller.abort();
     this.pages.dataset.ready = "no";
     const controller = new AbortController();
@@ -167,6 +188,8 @@ class ProductView {
     clear(this.item);
     for (let i = 1; i <= count; i++) this.item.append(el("option", {value: String(i)}, `item ${i} of ${count}`));
     this.item.value = String(keep);
+    if (this.wantItem && Number(this.wantItem) <= count) this.item.value = this.wantItem;
+    this.wantItem = null;
   }
 
   showPages(blobs, total) {
@@ -238,7 +261,8 @@ function viewFor(gameName, kind) {
   if (!views.has(key)) {
     const game = catalogue.games.find((g) => g.name === gameName);
     if (!game) return null;
-    if (kind === "editor" && gameName === "realms") views.set(key, new MapEditor(catalogue));
+    const extra = EXTRA.find(([g, k]) => g === gameName && k === kind);
+    if (extra) views.set(key, extra[2]());
     else {
       const product = kind === "aid" ? game.aid : game.products.find((p) => p.kind === kind);
       if (!product) return null;
@@ -248,17 +272,45 @@ function viewFor(gameName, kind) {
   return views.get(key);
 }
 
+// The address: #game/kind?option=value&… (the view shown and its options).
+function address() {
+  const [path, search] = location.hash.slice(1).split("?");
+  const [gameName, kind] = (path || "").split("/");
+  return {gameName, kind, key: `${gameName}/${kind}`,
+    params: search === undefined ? null : new URLSearchParams(search)};
+}
+
+function viewState(view) {
+  return view.state ? view.state() : (view.pairs ? view.pairs() : []);
+}
+
+let currentKey = null;
+
+// The shown view's options into the address (a reload or a shared link opens the same item);
+// replaced, not pushed: the back button goes back to the view before, not option by option.
+function remember() {
+  if (!current) return;
+  const pairs = viewState(current);
+  const wanted = `#${currentKey}` + (pairs.length ? `?${query(pairs)}` : "");
+  if (location.hash !== wanted) history.replaceState(history.state, "", wanted);
+}
+
 function route() {
-  const [gameName, kind] = (location.hash.slice(1) || "").split("/");
-  let view = gameName && kind ? viewFor(gameName, kind) : null;
+  const {gameName, kind, key, params} = address();
+  const view = gameName && kind ? viewFor(gameName, kind) : null;
   if (!view) {
     const first = catalogue.games[0];
     location.replace(`#${first.name}/${first.products[0].kind}`);
     return;
   }
-  if (view === current) return;
+  const restoring = params !== null && view.restore && query(viewState(view)) !== params.toString();
+  if (restoring) view.restore(params);
+  if (view === current) {
+    if (restoring) view.show();
+    return;
+  }
   current = view;
-  const key = `${gameName}/${kind}`;
+  currentKey = key;
   const main = clear(document.getElementById("main"));
   main.append(view.node);
   main.dataset.view = key;  // which view is shown, once it is
@@ -275,7 +327,7 @@ function navigation() {
   const nav = clear(document.getElementById("nav"));
   for (const game of catalogue.games) {
     const kinds = game.products.map((p) => p.kind);
-    if (game.name === "realms") kinds.push("editor");
+    for (const [g, k] of EXTRA) if (g === game.name) kinds.push(k);
     if (game.aid) kinds.push("aid");
     nav.append(el("div", {class: "game"}, el("h3", {title: game.title}, SHORT[game.name] || game.name),
       el("ul", {}, kinds.map((kind) => el("li", {},
