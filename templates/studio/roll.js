@@ -196,10 +196,8 @@ export class RollView {
   // ------------------------------------------------------------------ board
 
   boardKind(first = false) {
+    this.kindShown();
     const kind = this.kind.value;
-    this.passageField.hidden = kind !== "passage";
-    this.fileField.hidden = kind !== "file";
-    this.placedFields.hidden = kind !== "placed";
     if (kind === "placed" && !this.doc && this.board && this.board.sizes_known) this.doc = this.docOf(this.board);
     if (kind === "file") this.doc = this.fileDoc;
     if (kind === "standard" || kind === "passage") this.doc = null;
@@ -209,6 +207,13 @@ export class RollView {
       this.player.value = String(this.doc.player || 1);
     }
     if (first) this.read(); else this.update();
+  }
+
+  kindShown() {
+    const kind = this.kind.value;
+    this.passageField.hidden = kind !== "passage";
+    this.fileField.hidden = kind !== "file";
+    this.placedFields.hidden = kind !== "placed";
   }
 
   // A board document from a drawn position (house left out: it follows from the rest).
@@ -243,8 +248,11 @@ export class RollView {
   tap(line, depth) {
     if (this.kind.value !== "placed") {
       this.kind.value = "placed";
-      this.doc = this.docOf(this.board);
-      this.boardKind(true);
+      if (!this.doc) this.doc = this.docOf(this.board);
+      this.kindShown();
+      this.fillPlayers(this.doc.players);
+      this.players.value = String(this.doc.players);
+      this.player.value = String(this.doc.player || 1);
     }
     if (!this.doc) this.doc = this.docOf(this.board);
     const cells = this.doc.mummies[line] || Array(this.doc.lines[line]).fill(0);
@@ -264,7 +272,8 @@ export class RollView {
     } catch (error) {
       this.fileDoc = null;
       this.doc = null;
-      this.shown([`${"board.json"}: not JSON (${error.message})`], "Not read:");
+      this.shown([`board.json: not JSON (${error.message})`], "Not read:");
+      this.node.classList.remove("busy");
       return;
     }
     this.doc = this.fileDoc;
@@ -319,7 +328,9 @@ export class RollView {
 
   // ------------------------------------------------------------------ the reading
 
+  // Busy from the change on, until the answer to the latest state is shown.
   update() {
+    this.node.classList.add("busy");
     this.changed();
     this.refresh();
   }
@@ -336,7 +347,7 @@ export class RollView {
     const body = this.request();
     if (this.kind.value === "file" && !this.doc) {
       this.shown([], "Paste a board or setup JSON, or open its file.");
-      if (!this.board) this.drawStandard();
+      this.node.classList.remove("busy");
       return;
     }
     const dice = this.dice.every((d) => d);
@@ -376,10 +387,6 @@ export class RollView {
     } finally {
       if (seq === this.seq) this.node.classList.remove("busy");
     }
-  }
-
-  drawStandard() {
-    clear(this.grid);
   }
 
   shown(problems, head) {

@@ -3,41 +3,19 @@ dig and sees its preview, downloads its PDF (the command line's bytes), draws a 
 map into a broken rule and sees the problem on its square, fixes it, and prints the map's
 sheet (the bytes of ``realms sheet --map`` on the map file the page saves).
 
-The server is ``tombgen serve --port 0`` in a subprocess; Chromium is tests/test_browser.py's
-fixture: it skips, saying so, only when Chromium is not installed, and .ci/run installs it and
-sets TOMBGEN_REQUIRE_CHROMIUM, under which a missing Chromium fails the run instead.
+The server is ``tombgen serve --port 0`` in a subprocess and Chromium tests/test_browser.py's
+fixture (both through tests/studio/conftest.py): it skips, saying so, only when Chromium is not
+installed, and .ci/run installs it and sets TOMBGEN_REQUIRE_CHROMIUM, under which a missing
+Chromium fails the run instead.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
-from test_browser import TIMEOUT_MS, browser  # noqa: F401 - the module's Chromium fixture
-
-from studio_support import cli_files, one, start_server
-
-
-@pytest.fixture(scope="module")
-def server():
-    process, url = start_server("--port", "0")
-    yield url
-    process.terminate()
-    process.wait(30)
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(accept_downloads=True, viewport={"width": 1300, "height": 900})
-    opened = context.new_page()
-    opened.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.goto(server)
-    yield opened
-    context.close()
-    assert errors == []
+from studio_support import cli_files, one
+from test_browser import TIMEOUT_MS
 
 
 def open_view(page, view: str) -> None:
