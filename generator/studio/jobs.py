@@ -28,6 +28,13 @@ from typing import Any
 #: its data, fonts and text measurements warm (see :mod:`generator.studio.warm`).
 PRELOAD = ["generator.studio.work", "generator.studio.warm"]
 POLL = 0.05  # seconds between two looks at a running job (cancelled? past its time?)
+#: Why every job stops when the server does: 503 (the service is going away), not 409 (a
+#: conflict between requests, which a page answers by asking again).
+SHUTDOWN = "the server is shutting down; start it again with tombgen serve"
+
+
+def _cancelled_status(job) -> int:
+    return 503 if job.cancel_reason == SHUTDOWN else 409
 
 _CONTEXT: list[Any] = []
 
@@ -208,7 +215,7 @@ class Runner:
             self._slots = anyio.Semaphore(self.workers)
         async with self._slots:
             if job.cancel_reason:
-                return self._stopped(job, "cancelled", 409, job.cancel_reason)
+                return self._stopped(job, "cancelled", _cancelled_status(job), job.cancel_reason)
             await self._watch(job, ref, kwargs, gone)
 
     async def _watch(self, job: Job, ref: str, kwargs: dict[str, Any], gone) -> None:
@@ -256,7 +263,7 @@ class Runner:
     def _check(self, job: Job, process, receive) -> None:
         """Ends a job that was cancelled, passed the time limit or whose process died."""
         if job.cancel_reason:
-            self._stopped(job, "cancelled", 409, job.cancel_reason)
+            self._stopped(job, "cancelled", _cancelled_status(job), job.cancel_reason)
         elif time.monotonic() - job.started > self.time_limit:
             self._stopped(job, "timeout", 503, (
                 f"stopped after the time limit of {self.time_limit:g} s (seeds/studio.toml, "
@@ -292,7 +299,7 @@ class Runner:
         """Asks every job to stop (the server is shutting down): their loops end them at once,
         answer, and the connections close. Safe to call from a signal handler."""
         for job in list(self.jobs.values()):
-            self.cancel(job, "the server is shutting down")
+            self.cancel(job, SHUTDOWN)
 
     def close(self) -> None:
         """Stops every job and ends any worker process left."""

@@ -31,6 +31,10 @@ export function clear(node) {
   return node;
 }
 
+// No answer at all: the server is not running (stopped, or its terminal closed).
+export const STOPPED = "The studio's server does not answer: it has stopped. Start it again " +
+  "with the command tombgen serve in a terminal, then reload this page.";
+
 // An answer of the API that is not 2xx: its status and problems (always a list of strings).
 export class Refused extends Error {
   constructor(status, body) {
@@ -47,7 +51,13 @@ export class Refused extends Error {
 // fetch() with the page's name, and problems turned into Refused.
 export async function call(url, options = {}) {
   const headers = Object.assign({"X-Studio-Page": PAGE}, options.headers || {});
-  const response = await fetch(url, Object.assign({}, options, {headers}));
+  let response;
+  try {
+    response = await fetch(url, Object.assign({}, options, {headers}));
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new Refused(0, {problems: [STOPPED]});
+  }
   if (!response.ok) {
     let body = null;
     try { body = await response.json(); } catch (e) { body = null; }

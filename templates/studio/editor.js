@@ -27,8 +27,9 @@ function button(text, onclick, kind = "secondary") {
 }
 
 export class MapEditor {
-  constructor(catalogue) {
+  constructor(catalogue, changed) {
     this.catalogue = catalogue;
+    this.changed = changed || (() => {});  // the address follows the map shown
     this.words = null;   // the editor's vocabulary, from the game's data
     this.tool = "stone";
     this.painting = false;
@@ -39,10 +40,24 @@ export class MapEditor {
   }
 
   async show() {
-    if (this.words) return;
+    if (this.words) {
+      if (this.wanted && this.wanted !== this.shippedName()) await this.load(this.wanted);
+      return;
+    }
     this.words = await json("/api/realms/vocabulary");
     this.build();
-    await this.load("map-1");
+    await this.load(this.wanted || "map-1");
+  }
+
+  // The address holds a shipped map shown unchanged (#realms/editor?map=map-2); a map drawn
+  // here is saved as a file, it does not fit an address.
+  state() {
+    const name = this.map ? this.shippedName() : this.wanted;
+    return name ? [["map", name]] : [];
+  }
+
+  restore(params) {
+    this.wanted = params.get("map");
   }
 
   // ------------------------------------------------------------------ layout
@@ -200,6 +215,9 @@ export class MapEditor {
       this.fileStem = name;
       this.setFields(found.map, found.rating);
       this.origin = {name, text: JSON.stringify({...this.fields(), rating: null})};
+      this.shipped.value = name;
+      this.wanted = null;
+      this.changed();
     } catch (error) {
       this.verdict.textContent = String(error.message || error);
     }
@@ -260,6 +278,7 @@ export class MapEditor {
       this.rated(null);
       this.draw();
     }
+    this.changed();
     this.validate();
   }
 
@@ -361,7 +380,8 @@ export class MapEditor {
   // The server's report on a map file's text (problems are a 422 answer, not an error here).
   async validated(text, name) {
     try {
-      return await json(`/api/realms/validate?name=${encodeURIComponent(name)}`, {method: "POST",
+      // problems are what a check while drawing expects: asked as a 200 answer (no console error)
+      return await json(`/api/realms/validate?expect=problems&name=${encodeURIComponent(name)}`, {method: "POST",
         headers: {"Content-Type": name.endsWith(".json") ? "application/json" : "application/toml"}, body: text});
     } catch (error) {
       if (error instanceof Refused && error.status === 422) return error.body;

@@ -9,7 +9,7 @@ import {RollView} from "./roll.js";
 const NAMES = {sheet: "Game sheet", map: "Generated map", trail: "Trail layout", dig: "Dig pattern",
   setup: "Board setup", aid: "Player aid", editor: "Map editor", roll: "Roll helper"};
 // Views of a game besides its products: (game, kind, what makes the view)
-const EXTRA = [["realms", "editor", () => new MapEditor(catalogue)],
+const EXTRA = [["realms", "editor", () => new MapEditor(catalogue, () => remember())],
   ["tumba", "roll", () => new RollView(() => remember())]];
 const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
 
@@ -67,8 +67,7 @@ class ProductView {
           this.problems, this.pages)));
   }
 
-  async show() {
-    await this.seeded();
+  show() {
     this.make();
   }
 
@@ -80,7 +79,12 @@ class ProductView {
   }
 
   async newSeed() {
-    this.seed.value = await freshSeed();
+    try {
+      this.seed.value = await freshSeed();
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
     this.make();
   }
 
@@ -112,7 +116,12 @@ class ProductView {
 
   // The preview: page 1 first (it tells how many pages there are), then the others.
   async make() {
-    await this.seeded();
+    try {
+      await this.seeded();
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
     remember();
     if (this.controller) this.controller.abort();
     this.pages.dataset.ready = "no";

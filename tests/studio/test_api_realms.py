@@ -30,6 +30,19 @@ def test_a_valid_map_is_200_in_either_form(client):
         assert answer.json()["map"]["size"] == [12, 12]
 
 
+def test_problems_a_page_expects_are_a_200_answer(client):
+    """The editor checks as the player draws: problems are then the expected answer (200 with
+    ``valid`` false, so the browser logs no failed request), a map file alone stays 422."""
+    doc = map_1()
+    doc["stone"].append([0, 2])
+    answer = client.post("/api/realms/validate?expect=problems", json=doc)
+    assert answer.status_code == 200 and answer.json()["valid"] is False
+    assert answer.json()["problems"][0]["code"] == "room-door-blocked"
+    assert client.post("/api/realms/validate", json=doc).status_code == 422
+    # unreadable is still unreadable
+    assert client.post("/api/realms/validate?expect=problems", content=b"[").status_code == 400
+
+
 def test_a_problem_is_placed_on_its_square(client):
     """Map 1's green gem room at (1, 2) has its door west, onto (0, 2): stone there blocks it."""
     doc = map_1()
