@@ -44,6 +44,7 @@ async def _map_text(request) -> tuple[str, bool, str]:
     """(text, is JSON, file name) of the map in the body."""
     studio = request.app.state.studio
     text = await body_text(request, studio.limits["body_bytes"])
+    request.state.map_text = text
     as_json = ("json" in request.headers.get("content-type", "")
                or text.lstrip().startswith("{"))
     return text, as_json, _name(request, as_json)
@@ -119,6 +120,7 @@ async def sheet(request):
 
     ext = request.path_params["ext"]
     fields, name, as_json, doc = await _valid_map(request)
+    body = request.state.map_text.encode("utf-8")  # the file's bytes: they name the files
     pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "name"]
     pairs, places = split_places(pairs)
     req = product_request("realms", "sheet", pairs, fixed={"map": name})
@@ -127,7 +129,7 @@ async def sheet(request):
                              "your own with POST /api/realms/rate"], {"difficulty": "bad"})
     item = {"source": name, "players": req.options["players"], "difficulty": None,
             "start": req.options["start"], "map": fields, "rating": doc.get("rating")}
-    return await serve(request, req, ext, places, item)
+    return await serve(request, req, ext, places, item, {name: body})
 
 
 async def toml(request):
@@ -184,10 +186,23 @@ async def rate(request):
 
 
 def _default_games() -> int:
-    """The games ``tombgen realms map`` rates a map with (its declared default)."""
-    from generator.registry import game
+    """The games a rating from the page plays by default: ``tombgen realms rate``'s ``--games``
+    default, bounded by what one rating from the page may play (seeds/studio.toml [limits]
+    rating_games)."""
+    return rating_games()["games"]
 
-    return game("realms").product("map").option("rating_games").resolved().default
+
+def rating_games() -> dict[str, int]:
+    """The rating's games, from their one source: ``command`` the default of ``tombgen realms
+    rate --games`` (seeds/realms.toml [rating] rate_games), ``most`` the page's bound,
+    ``games`` the page's default (the smaller)."""
+    from generator.games.realms.cli import rate as command
+    from generator.studio.settings import limits
+
+    declared: Any = next(p for p in command.params if p.name == "games").default
+    default = int(declared() if callable(declared) else declared)
+    most = int(limits()["rating_games"])
+    return {"games": min(default, most), "most": most, "command": default}
 
 
 def _whole(request, key: str, default: int | None, low: int, high: int | None) -> int | None:

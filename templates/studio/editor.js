@@ -64,7 +64,7 @@ export class MapEditor {
 
   build() {
     const sheet = this.catalogue.games.find((g) => g.name === "realms").products.find((p) => p.kind === "sheet");
-    this.rater = new MapRating(this, this.catalogue.limits.rating_games);
+    this.rater = new MapRating(this, this.words.rating);
     this.sheet = new MapSheet(this, sheet);
     this.grid = el("div", {class: "grid tokens", role: "grid", "aria-label": "map"});
     this.verdict = el("p", {class: "verdict", role: "status"});
@@ -239,6 +239,14 @@ export class MapEditor {
     try {
       const result = await this.validated(text, name);
       if (!result.map) throw new Refused(422, {problems: result.problems});
+      // a size the maps cannot have is said before anything is drawn (a file may say 300 x 300)
+      const [w, h] = result.map.size;
+      const {min_size: low, max_size: high} = this.words;
+      if (![w, h].every((n) => Number.isInteger(n) && n >= low && n <= high)) {
+        throw new Refused(422, {problems: [`${chosen.name}: the map is ${w} × ${h} squares; a map ` +
+          `has ${low} to ${high} squares a side, so the editor does not draw it. Change its size ` +
+          "in the file, or start a new map."]});
+      }
       this.fileStem = name.replace(/\.(toml|json)$/, "");
       this.setFields(result.map, name.endsWith(".json") ? JSON.parse(text).rating || null : null);
     } catch (error) {

@@ -185,3 +185,15 @@ def test_saved_maps_are_not_written_on_the_server(client, tmp_path, monkeypatch)
     client.post("/api/realms/toml?name=mine.json", json=map_1())
     client.post("/api/realms/sheet.pdf?name=mine.toml&seed=1", content=MAP_1.read_bytes())
     assert list(Path(tmp_path).iterdir()) == []
+
+
+def test_a_ratings_games_have_one_source(client):
+    """The page's default is ``realms rate``'s (seeds/realms.toml [rating] rate_games: 16000)
+    bounded by what one rating from the page may play (seeds/studio.toml: 2000)."""
+    from generator.studio.realms import rating_games
+
+    assert rating_games() == {"games": 2000, "most": 2000, "command": 16000}
+    assert client.get("/api/realms/vocabulary").json()["rating"] == rating_games()
+    answer = client.post("/api/realms/rate", json=map_1())
+    assert answer.status_code == 202 and answer.json()["total"] == 2000
+    client.delete(f"/api/jobs/{answer.json()['job']}")

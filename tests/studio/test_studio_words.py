@@ -82,3 +82,30 @@ def test_busy_is_drawn_not_an_emoji(page):
     assert re.fullmatch(r'""|none', content), content
     expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
 
+
+
+def test_a_rating_says_why_it_stopped_and_its_command(page, tmp_path):
+    """Map 1 is easy, far from a band edge: its rating stops at an early look, and says so;
+    the command shown plays the same games (same par)."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    open_view(page, "realms/editor")
+    page.wait_for_selector(".verdict.good")
+    assert page.input_value("#rating-games") == "2000"   # realms rate's 16000, the page's bound
+    page.fill("#rating-games", "200")
+    page.click("text=Rate with the bot")
+    rated = page.locator("p.rated")
+    expect(rated).to_contain_text("It stopped after", timeout=TIMEOUT_MS)
+    found = re.search(r"Rated easy: par ([0-9.]+) .* over (\d+) bot games; .* It stopped after "
+                      r"(\d+) of at most 200 games: the interval already lay inside the easy "
+                      r"band", rated.text_content())
+    assert found and found[2] == found[3] and int(found[2]) < 200, rated.text_content()
+    command = page.locator(".editor .command").first.text_content()
+    seed = re.fullmatch(r"tombgen realms rate map-1 --games 200 --seed (\d+)", command)
+    assert seed, command
+    out = CliRunner().invoke(main, ["realms", "rate", "map-1", "--games", "200", "--seed",
+                                    seed[1], "--json"]).output
+    assert f'"par": {found[1]}' in out or f'"par": {float(found[1])}' in out, out
+    assert f'"games": {found[2]}' in out
