@@ -51,7 +51,7 @@ def test_an_aid_option_is_checked_as_the_command_checks_it(client):
     problems = refused(client.get("/api/tanis/aid.pdf?bleed=99"), 400)
     assert code == 2 and problems == [output.removeprefix("tombgen: error: ").strip()]
     problems = refused(client.get("/api/tanis/aid.pdf?size=huge"), 400)
-    assert "--size: huge is not one of a4, a5, a6, tarot, poker" in problems[0]
+    assert "--size: huge is not one of a4, a5, a6, tarot, tarot-us, poker, poker-us" in problems[0]
 
 
 def test_a_language_a_sheet_is_not_printed_in_is_400(client, monkeypatch):
