@@ -109,3 +109,25 @@ def test_a_rating_says_why_it_stopped_and_its_command(page, tmp_path):
                                     seed[1], "--json"]).output
     assert f'"par": {found[1]}' in out or f'"par": {float(found[1])}' in out, out
     assert f'"games": {found[2]}' in out
+
+
+def test_a_map_file_of_no_maps_size_is_refused_before_drawing(page, tmp_path):
+    import json
+
+    open_view(page, "realms/editor")
+    page.wait_for_selector(".verdict.good")
+    cells = page.locator(".grid [data-square]").count()
+    doc = {"format": "tombgen/realms.map", "version": 1, "name": "Huge", "difficulty": "advanced",
+           "description": "", "size": [300, 300], "entrances": [], "stone": [], "rooms": [],
+           "findings": []}
+    (tmp_path / "huge.json").write_text(json.dumps(doc))
+    page.set_input_files(".editor input[type=file]", str(tmp_path / "huge.json"))
+    expect(page.locator(".verdict")).to_have_text("huge.json cannot be read")
+    expect(page.locator(".map-problems")).to_contain_text(
+        "huge.json: the map is 300 × 300 squares; a map has 12 to 16 squares a side")
+    assert page.locator(".grid [data-square]").count() == cells   # the old map, not redrawn
+
+
+def test_an_aid_shows_its_command_line(page):
+    open_view(page, "tut/aid")
+    expect(page.locator(".product .command")).to_have_text("tombgen aid tut", timeout=TIMEOUT_MS)
