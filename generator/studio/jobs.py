@@ -128,6 +128,7 @@ class Job:
     result: Any = None
     error: JobError | None = None
     cancel_reason: str = ""
+    view: str | None = None    # the page's view that asked (a preview, the editor's rating)
     started: float = 0.0
     seconds: float = 0.0
 
@@ -163,10 +164,14 @@ class Runner:
         self._processes: dict[str, Any] = {}
         self._folder: Any = None  # the empty folder jobs run in
 
-    def new(self, page: str | None, label: str) -> Job:
-        """A queued job; a running job of the same page is cancelled. When ``queue`` jobs
-        already wait for a worker, none is taken: :class:`JobError` 429 with ``Retry-After``
-        (a page, or a script, cannot pile up work that would delay everyone else's)."""
+    def new(self, page: str | None, label: str, view: str | None = None) -> Job:
+        """A queued job; a running job of the same page and view is cancelled (a newer
+        preview replaces the one it makes stale). A job of another view of the page keeps
+        running (a rating while the player looks at another view): the page runs one job at a
+        time, so this one is refused with :class:`JobError` 409 naming the running job
+        (``busy``), to be asked again once it ends. When ``queue`` jobs already wait for a
+        worker, none is taken: 429 with ``Retry-After`` (a page, or a script, cannot pile up
+        work that would delay everyone else's)."""
         waiting = [j for j in self.jobs.values() if j.state == "queued" and not j.cancel_reason
                    and (page is None or j.page != page)]
         if len(waiting) >= self.queue:
@@ -174,10 +179,15 @@ class Runner:
                 f"{len(waiting)} jobs are waiting for a worker, the most the studio queues "
                 f"(seeds/studio.toml, [limits] queue); ask again in {self.retry:g} s"]},
                 {"Retry-After": f"{max(1, round(self.retry))}"})
-        job = Job(secrets.token_urlsafe(9), page or None, label)
+        job = Job(secrets.token_urlsafe(9), page or None, label, view=view or None)
         if job.page is not None:
             older = self._pages.get(job.page)
-            if older is not None and not older.finished:
+            if older is not None and not older.finished and not older.cancel_reason:
+                if older.view is not None and job.view is not None and older.view != job.view:
+                    done = f" ({older.done} of {older.total})" if older.total else ""
+                    raise JobError(409, {"problems": [
+                        f"the {older.label} this page started is still running{done}; this "
+                        "follows once it ends"], "busy": older.public()}, {"Retry-After": "1"})
                 self.cancel(older, "a newer request from this page replaced it")
             self._pages[job.page] = job
         self.jobs[job.id] = job

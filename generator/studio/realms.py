@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.core.errors import TombgenError, shown
 from generator.studio.params import Problems, split_places
-from generator.studio.service import body_text, file_response, page_of
+from generator.studio.service import body_text, file_response, page_of, view_of
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
 SQUARE = re.compile(r"square \((\d+), (\d+)\)")
@@ -178,7 +178,8 @@ async def rate(request):
     games = _whole(request, "games", _default_games(), 1, studio.limits["rating_games"])
     seed = _whole(request, "seed", None, 0, None)
     seed = fresh_seed() if seed is None else seed
-    job = studio.runner.new(page_of(request), f"rating of {fields['name'] or 'the map'}")
+    job = studio.runner.new(page_of(request), f"rating of {fields['name'] or 'the map'}",
+                            view_of(request))
     job.total = games
     studio.tasks.start_soon(studio.runner.drive, job, "generator.studio.work:rate",
                             {"fields": fields, "games": games, "seed": seed})

@@ -4,6 +4,10 @@
 // A unique name for this page: the server runs one job at a time per page.
 const PAGE = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
 
+// The view shown: a request tells it, so that a job of another view (a rating) keeps running
+// while this view's newer request replaces its own older one.
+export const VIEW = {shown: ""};
+
 // el("p", {class: "note"}, "text", child…): every string child becomes a text node.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -50,7 +54,7 @@ export class Refused extends Error {
 
 // fetch() with the page's name, and problems turned into Refused.
 export async function call(url, options = {}) {
-  const headers = Object.assign({"X-Studio-Page": PAGE}, options.headers || {});
+  const headers = Object.assign({"X-Studio-Page": PAGE, "X-Studio-View": VIEW.shown}, options.headers || {});
   let response;
   try {
     response = await fetch(url, Object.assign({}, options, {headers}));

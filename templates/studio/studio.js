@@ -1,7 +1,7 @@
 // The page: one view per product, player aid and the Hidden Realms map editor, chosen in the
 // navigation (and the address's #game/kind). Every view talks to the API only.
 
-import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused} from "./dom.js";
+import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused, VIEW} from "./dom.js";
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
 import {RollView} from "./roll.js";
@@ -123,12 +123,16 @@ class ProductView {
       return;
     }
     remember();
+    const ext = this.aid ? "png" : "svg";
+    const itemPair = this.item.hidden ? [] : [["item", this.item.value]];
+    // back on a view whose preview is still being made: it goes on (a long job is not redone)
+    const making = this.url(ext, itemPair);
+    if (this.controller && this.making === making) return;
     if (this.controller) this.controller.abort();
+    this.making = making;
     this.pages.dataset.ready = "no";
     const controller = new AbortController();
     this.controller = controller;
-    const ext = this.aid ? "png" : "svg";
-    const itemPair = this.item.hidden ? [] : [["item", this.item.value]];
     this.busy(true, "Making…");
     try {
       const first = await call(this.url(ext, itemPair.concat([["page", "1"]])),
@@ -147,6 +151,8 @@ class ProductView {
     } catch (error) {
       if (error.name === "AbortError") return;
       this.fail(error);
+    } finally {
+      if (this.controller === controller) { this.controller = null; this.making = null; }
     }
   }
 
@@ -215,6 +221,10 @@ class ProductView {
   }
 
   fail(error) {
+    if (error instanceof Refused && error.status === 409 && error.body.busy) {
+      this.waitFor(error.body.busy);
+      return;
+    }
     if (error instanceof Refused && error.status === 409) {
       // another request of this page (a download) took its turn: make the preview after it
       this.interrupted = true;
@@ -234,6 +244,22 @@ class ProductView {
     this.command.textContent = "";
     this.pages.classList.add("stale");
     for (const button of this.downloads.querySelectorAll("button")) button.disabled = true;
+  }
+
+  // Another view's job (a rating) runs: this one's turn comes when it ends.
+  async waitFor(job) {
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let state = job; ["queued", "running"].includes(state.state);) {
+      const done = state.total ? ` (${state.done} of ${state.total})` : "";
+      this.busy(true, `Waiting: this page's ${state.label} is running${done}; this view follows once it ends.`);
+      await wait(1000);
+      try {
+        state = await json(`/api/jobs/${job.job}`);
+      } catch (error) {
+        break;
+      }
+    }
+    if (current === this) this.make();
   }
 
   async download(ext, page) {
@@ -320,6 +346,7 @@ function route() {
   }
   current = view;
   currentKey = key;
+  VIEW.shown = key;
   const main = clear(document.getElementById("main"));
   main.append(view.node);
   main.dataset.view = key;  // which view is shown, once it is

@@ -165,3 +165,24 @@ def test_a_products_options_in_the_address_and_the_back_button(page, browser, se
     page.wait_for_selector("#main[data-view='tanis/dig']", state="attached")
     expect(page.locator(".product .command")).to_have_text(shown, timeout=TIMEOUT_MS)
     assert page.url == url
+
+
+def test_a_long_preview_survives_opening_another_view(page):
+    """A generated map rated by 1000 bot games takes a while: opening another view meanwhile
+    does not stop it (that view waits its turn, saying for what), and back on its view the
+    preview is there."""
+    page.wait_for_selector(".pages[data-ready=yes]")   # the first view's preview is made
+    open_view(page, "realms/map")
+    page.fill("#seed", "3")
+    page.wait_for_selector(".product.busy", state="attached")
+    page.wait_for_timeout(1500)   # its request is in, the job running
+    open_view(page, "tanis/dig")
+    status = page.locator(".product .status")
+    expect(status).to_contain_text("Waiting: this page's realms map 3 is running",
+                                   timeout=TIMEOUT_MS)
+    open_view(page, "realms/map")
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=3 * TIMEOUT_MS)
+    assert page.locator(".product .problem-box li").count() == 0
+    assert "--seed 3" in page.locator(".product .command").text_content()
+    open_view(page, "tanis/dig")
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
