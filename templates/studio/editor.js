@@ -72,7 +72,8 @@ export class MapEditor {
     document.addEventListener("pointerup", () => { this.painting = false; });
     clear(this.node).append(
       el("div", {class: "view-head"}, el("h2", {}, "Hidden Realms — map editor"),
-        el("p", {class: "summary"}, "Click or drag to paint squares; click the outer wall to open " +
+        el("p", {class: "summary"}, "Click or drag to paint squares (or Tab to the grid, move with the arrow keys, Enter paints, " +
+          "E opens an entrance beside an edge square); click the outer wall to open " +
           "or close an entrance. Every problem the validator finds is shown on its square as you edit.")),
       el("div", {class: "columns"},
         el("div", {class: "controls"}, this.paintPanel(), this.mapPanel(), this.filePanel(), this.rater.node),
@@ -319,12 +320,56 @@ export class MapEditor {
 
   // ------------------------------------------------------------------ drawing
 
+  // The grid is a keyboard grid: one square in the Tab order, the arrow keys move, Enter or
+  // Space paints with the tool, E opens or closes the entrance beside a square of the edge. The
+  // wall buttons are for the pointer (out of the Tab order and of the grid's rows).
   draw() {
     const {w, h} = this.map;
+    const hadFocus = this.grid.contains(document.activeElement);
     const grid = clear(this.grid);
     grid.style.gridTemplateColumns = `repeat(${w + 2}, var(--cell))`;
+    grid.style.setProperty("--cols", String(w + 2));
+    if (!this.at || this.at[0] >= w || this.at[1] >= h) this.at = [0, 0];
     for (let fy = 0; fy <= h + 1; fy++) {
-      for (let fx = 0; fx <= w + 1; fx++) grid.append(this.square(fx, fy));
+      const frame = fy === 0 || fy === h + 1;
+      const row = el("div", frame ? {class: "grid-row", role: "none", "aria-hidden": "true"}
+        : {class: "grid-row", role: "row"});
+      for (let fx = 0; fx <= w + 1; fx++) row.append(this.square(fx, fy));
+      grid.append(row);
+    }
+    if (hadFocus) this.focusSquare(...this.at);
+  }
+
+  focusSquare(x, y) {
+    const node = this.grid.querySelector(`[data-square='${x},${y}']`);
+    if (!node) return;
+    for (const other of this.grid.querySelectorAll(".cell[tabindex='0']")) other.tabIndex = -1;
+    node.tabIndex = 0;
+    this.at = [x, y];
+    node.focus();
+  }
+
+  key(event, x, y) {
+    const {w, h} = this.map;
+    const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+    if (moves[event.key]) {
+      event.preventDefault();
+      const [dx, dy] = moves[event.key];
+      this.focusSquare(Math.min(w - 1, Math.max(0, x + dx)), Math.min(h - 1, Math.max(0, y + dy)));
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      this.focusSquare(event.key === "Home" ? 0 : w - 1, y);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.at = [x, y];
+      this.paint(x, y);
+    } else if (event.key === "e" || event.key === "E") {
+      const side = y === 0 ? "N" : y === h - 1 ? "S" : x === 0 ? "W" : x === w - 1 ? "E" : null;
+      if (side) {
+        event.preventDefault();
+        this.at = [x, y];
+        this.toggleEntrance(x, y, side);
+      }
     }
   }
 
@@ -340,8 +385,14 @@ export class MapEditor {
       return this.wall(Math.min(Math.max(fx - 1, 0), w - 1), Math.min(Math.max(fy - 1, 0), h - 1), side);
     }
     const [x, y] = [fx - 1, fy - 1];
-    const node = el("div", {class: "cell", role: "gridcell", "data-square": `${x},${y}`});
+    const here = this.at && this.at[0] === x && this.at[1] === y;
+    const node = el("div", {class: "cell", role: "gridcell", "data-square": `${x},${y}`,
+      tabindex: here ? "0" : "-1", onkeydown: (event) => this.key(event, x, y)});
     this.dress(node, this.map.cells.get(`${x},${y}`));
+    const open = ["N", "E", "S", "W"].filter((side) => this.map.entrances.has(`${x},${y},${side}`));
+    const shown = node.textContent.trim();  // the token seen on the square starts its name
+    node.setAttribute("aria-label", `${shown ? shown + " " : ""}(${x}, ${y}) ${node.title}` +
+      (open.length ? `, entrance ${open.join(" ")}` : ""));
     node.addEventListener("pointerdown", (event) => {
       event.preventDefault();
       this.paint(x, y);
@@ -354,7 +405,7 @@ export class MapEditor {
   wall(x, y, side) {
     const open = this.map.entrances.has(`${x},${y},${side}`);
     return el("button", {type: "button", class: `wall wall-${side}${open ? " entrance" : ""}`,
-      "data-entrance": `${x},${y},${side}`,
+      "data-entrance": `${x},${y},${side}`, tabindex: "-1", "aria-hidden": "true",
       title: open ? `entrance into (${x}, ${y}); click to close` : "outer wall; click to open an entrance",
       "aria-label": open ? `entrance ${side} into ${x},${y}` : `wall ${side} at ${x},${y}`,
       onclick: () => this.toggleEntrance(x, y, side)}, open ? INWARD[side] : "");

@@ -365,7 +365,7 @@ function navigation() {
     const kinds = game.products.map((p) => p.kind);
     for (const [g, k] of EXTRA) if (g === game.name) kinds.push(k);
     if (game.aid) kinds.push("aid");
-    nav.append(el("div", {class: "game"}, el("h3", {title: game.title}, SHORT[game.name] || game.name),
+    nav.append(el("div", {class: "game"}, el("h2", {title: game.title}, SHORT[game.name] || game.name),
       el("ul", {}, kinds.map((kind) => el("li", {},
         el("a", {href: `#${game.name}/${kind}`, "data-view": `${game.name}/${kind}`}, NAMES[kind] || kind))))));
   }
