@@ -68,7 +68,7 @@ export class MapEditor {
     this.sheet = new MapSheet(this, sheet);
     this.grid = el("div", {class: "grid tokens", role: "grid", "aria-label": "map"});
     this.verdict = el("p", {class: "verdict", role: "status"});
-    this.problems = el("ul", {class: "map-problems"});
+    this.problems = el("ul", {class: "map-problems", "aria-live": "polite"});
     document.addEventListener("pointerup", () => { this.painting = false; });
     clear(this.node).append(
       el("div", {class: "view-head"}, el("h2", {}, "Hidden Realms — map editor"),

@@ -30,7 +30,7 @@ export class MapRating {
       id: "rating-games"});
     this.command = el("code", {class: "command"});
     this.progress = el("progress", {max: "1", value: "0", hidden: true});
-    this.text = el("p", {class: "rated"});
+    this.text = el("p", {class: "rated", "aria-live": "polite"});
     this.start = el("button", {type: "button", class: "secondary", onclick: () => this.rate()},
       "Rate with the bot");
     this.stop = el("button", {type: "button", class: "secondary", hidden: true,

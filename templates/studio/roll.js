@@ -81,7 +81,7 @@ export class RollView {
     this.command = el("code", {class: "command"});
     this.saveBoard = el("button", {type: "button", class: "secondary", hidden: true,
       onclick: () => this.saveDoc()}, "Save board.json");
-    this.problems = el("div", {class: "problem-box"});
+    this.problems = el("div", {class: "problem-box", "aria-live": "polite"});
     this.reading = el("pre", {class: "reading", "aria-label": "what the roll can do"});
     this.grid = el("div", {class: "tumba-board", role: "group", "aria-label": "the board"});
     this.tapHelp = el("p", {class: "help"});

@@ -44,7 +44,7 @@ class ProductView {
     this.status = el("p", {class: "status", role: "status"});
     this.command = el("code", {class: "command"});
     this.notes = el("div", {class: "notes"});
-    this.problems = el("div", {class: "problem-box"});
+    this.problems = el("div", {class: "problem-box", "aria-live": "polite"});
     this.pages = el("div", {class: "pages"});
     this.downloads = el("div", {class: "downloads"});
     this.node = this.layout();
