@@ -187,6 +187,7 @@ def _routes(root) -> list:
         Route("/api/realms/maps/{name}", realms.shipped),
         Route("/api/realms/sheet.{ext:str}", realms.sheet, methods=["POST"]),
         Route("/api/tumba/roll", table.roll, methods=["POST"]),
+        Route("/api/tanis/score", table.score, methods=["POST"]),
         Route("/api/{game}/{kind}.{ext}", api.product_file),
         Mount("/static", StaticFiles(directory=root), name="static"),
     ]

@@ -5,6 +5,9 @@ about a position at the table, by the same library call as that command.
                             "passage": 7-12 | null, "lang": "en" | "fr"}
                            the lines ``tombgen tumba roll 3 5 6 [--board board.json] …`` prints
 
+    POST /api/tanis/score  {"players": [{"snake": [1, 2], ...}, {...}], "first": 1}
+                           the lines ``tombgen tanis score score.json`` prints for that file
+
 Every answer carries ``command``: the command line that prints the same (a board sent by the
 page is ``board.json``, the file the page offers to save). A bad request is 400 in the
 command's words, a board the game cannot reach 422 with its report.
@@ -112,3 +115,30 @@ async def roll(request):
 
     args = roll_request(await _body(request))
     return JSONResponse(await run_in_threadpool(read_roll, args))
+
+
+#: The file a scorer's tiles go by (messages name it, the command line shown reads it).
+SCORE_FILE = "score.json"
+
+
+def tanis_score(doc: Any) -> dict[str, Any]:
+    """``tombgen tanis score``'s answer for the document ``doc``: the same checks, the same
+    lines (:func:`score_document`, :func:`score_text`)."""
+    from generator.games.tanis.rules_scoring import score_document, score_text
+
+    try:
+        result = score_document(doc, SCORE_FILE)
+    except TombgenError as exc:
+        raise Problems.of(exc) from None
+    text = score_text(result)
+    return {"text": text, "lines": text.split("\n"), "result": result,
+            "command": f"tombgen tanis score {SCORE_FILE}"}
+
+
+async def score(request):
+    """``POST /api/tanis/score``: 200 the scores, 400 a document the command would refuse,
+    422 tiles no game can give (the same tile twice)."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    return JSONResponse(await run_in_threadpool(tanis_score, await _body(request)))

@@ -5,11 +5,14 @@ import {el, clear, json, call, told, fileName, save, debounce, problemList, Refu
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
 import {RollView} from "./roll.js";
+import {TanisScorer} from "./score.js";
 
 const NAMES = {sheet: "Game sheet", map: "Generated map", trail: "Trail layout", dig: "Dig pattern",
-  setup: "Board setup", aid: "Player aid", editor: "Map editor", roll: "Roll helper"};
+  setup: "Board setup", aid: "Player aid", editor: "Map editor", roll: "Roll helper",
+  score: "Scorer"};
 // Views of a game besides its products: (game, kind, what makes the view)
 const EXTRA = [["realms", "editor", () => new MapEditor(catalogue, () => remember())],
+  ["tanis", "score", () => new TanisScorer(() => remember())],
   ["tumba", "roll", () => new RollView(() => remember())]];
 const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
 

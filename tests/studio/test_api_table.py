@@ -93,3 +93,30 @@ def test_a_board_the_game_cannot_reach_is_a_broken_rule(client):
     assert answer.status_code == 422
     assert answer.json()["problems"][0].startswith("board.json is not a position of the game")
     assert answer.json()["report"]["violations"][0]["code"] == "mummy-count"
+
+
+SCORE = {"players": [{"snake": [1, 2, 3], "ankh": [5]}, {"falcon": [7, 8], "scarab": [1, 2, 3]}],
+         "first": 1}
+
+
+def test_the_tanis_scorer_answers_as_the_command(client, tmp_path):
+    (tmp_path / "score.json").write_text(json.dumps(SCORE))
+    result = CliRunner().invoke(main, ["tanis", "score", str(tmp_path / "score.json")])
+    assert result.exit_code == 0, result.output
+    answer = client.post("/api/tanis/score", json=SCORE)
+    assert answer.status_code == 200
+    assert answer.json()["text"] == result.output.rstrip("\n")
+    assert answer.json()["command"] == "tombgen tanis score score.json"
+    # by hand (rulebook: a group of 3 scores 4, of 2 scores 2, a single tile 0)
+    assert answer.json()["lines"][:3] == ["player 1 (took the first turn): 4 points",
+                                          "  snake   1-3 -> 4", "  ankh    5 -> 0"]
+    assert answer.json()["lines"][-1] == "winner: player 2"
+
+
+def test_the_tanis_scorer_refuses_what_the_command_refuses(client):
+    twice = {"players": [{"snake": [1]}, {"snake": [1]}], "first": 1}
+    answer = client.post("/api/tanis/score", json=twice)
+    assert answer.status_code in (400, 422) and "score.json" in answer.json()["problems"][0]
+    answer = client.post("/api/tanis/score", json={"players": [{"lotus": [1]}, {}], "first": 1})
+    assert answer.status_code == 400
+    assert "unknown tile type" in answer.json()["problems"][0]

@@ -4,6 +4,7 @@ width; the map editor's grid is a keyboard grid; headings in order; status chang
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from test_browser import TIMEOUT_MS
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 VIEWS = ["realms/sheet", "realms/map", "realms/editor", "realms/aid", "tut/trail", "tut/aid",
-         "tanis/dig", "tanis/aid", "tumba/setup", "tumba/aid", "tumba/roll?dice=356"]
+         "tanis/dig", "tanis/score?p1=snake1.2", "tanis/aid", "tumba/setup", "tumba/aid", "tumba/roll?dice=356"]
 RUN = """axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
   .filter((v) => v.impact === "critical" || v.impact === "serious")
   .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" "))}`))"""
@@ -25,6 +26,8 @@ def ready(page, view: str) -> None:
         page.wait_for_selector(".verdict.good")
     elif key == "tumba/roll":
         page.wait_for_selector("section.roll:not(.busy) pre.reading[data-ready=yes]")
+    elif key == "tanis/score":
+        page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
     else:
         expect(page.locator(".pages")).to_have_attribute("data-ready", "yes",
                                                          timeout=TIMEOUT_MS)
@@ -65,7 +68,7 @@ def test_headings_go_down_one_level_at_a_time(audited, server):
             "[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].filter((h) => h.offsetParent)"
             ".map((h) => Number(h.tagName[1]))")
         assert levels[0] == 1
-        assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), (view, levels)
+        assert all(b <= a + 1 for a, b in itertools.pairwise(levels)), (view, levels)
 
 
 def test_the_editors_grid_is_a_keyboard_grid(page):

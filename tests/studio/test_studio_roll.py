@@ -186,3 +186,25 @@ def test_a_long_preview_survives_opening_another_view(page):
     assert "--seed 3" in page.locator(".product .command").text_content()
     open_view(page, "tanis/dig")
     expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
+
+
+def test_the_tanis_scorer_by_tapping_tiles(page, tmp_path):
+    open_view(page, "tanis/score")
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    for tile in ("snake 1", "snake 2", "snake 3"):
+        page.click(f"button[data-tile='{tile}']")                 # player 1
+    for tile in ("falcon 7", "falcon 8"):
+        page.click(f"button[data-tile='{tile}']", click_count=1)
+        page.click(f"button[data-tile='{tile}']")                 # player 2
+    page.select_option("#score-first", "2")
+    expect(page.locator("section.score .status")).to_have_text("winner: player 1")
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    text = page.locator("section.score pre.reading").text_content()
+    name, data = downloaded(page, "text=Save score.json")
+    (tmp_path / name).write_bytes(data)
+    result = CliRunner().invoke(main, ["tanis", "score", str(tmp_path / name)])
+    assert text == result.output
+    assert "p1=snake1.2.3" in page.url and "first=2" in page.url
+    page.reload()
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    assert page.locator("section.score pre.reading").text_content() == text
