@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 from test_browser import TIMEOUT_MS
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
-VIEWS = ["realms/sheet", "realms/map?seed=3&rating_games=4", "realms/editor", "realms/aid", "tut/trail", "tut/aid",
-         "tanis/dig", "tanis/score?p1=snake1.2", "tanis/aid", "tumba/setup", "tumba/aid", "tumba/roll?dice=356"]
+VIEWS = ["realms/sheet", "realms/map?seed=3&rating_games=4", "realms/editor", "realms/aid",
+         "tut/trail", "tut/aid", "tanis/dig", "tanis/score?p1=snake1.2", "tanis/aid",
+         "tumba/setup", "tumba/aid", "tumba/roll?dice=356"]
 RUN = """axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
   .filter((v) => v.impact === "critical" || v.impact === "serious")
   .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" "))}`))"""
