@@ -1,8 +1,11 @@
-"""Screenshots of the local web page for the README: ``python docs/screenshots.py``.
+"""Screenshots of the local web page for the README and docs/web-page.md:
+``python docs/screenshots.py``.
 
 Starts ``tombgen serve`` on a free port, drives Debian's Chromium with Playwright through what a
-player does (a Tanis dig with a new seed, a Hidden Realms map drawn into a problem), and writes
-``docs/studio-product.png`` and ``docs/studio-editor.png``. ``--out DIR`` writes them elsewhere.
+player does (a Tanis dig with a new seed, a Hidden Realms map drawn into a problem, a Tutan
+Tumba roll read on a phone with mummies tapped onto the board), and writes
+``docs/studio-product.png``, ``docs/studio-editor.png`` and ``docs/studio-roll-phone.png``
+(390 px wide, as a phone shows it). ``--out DIR`` writes them elsewhere.
 """
 
 from __future__ import annotations
@@ -60,6 +63,25 @@ def editor(page, url: str, out: Path) -> None:
     page.screenshot(path=str(out / "studio-editor.png"))
 
 
+def roll_phone(browser, url: str, out: Path) -> None:
+    """The roll helper on a 390 px phone: dice 3 5 6 tapped, a mummy of each of two players
+    tapped onto lines 5 and 3, the reading with its incinerations."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url + "#tumba/roll")
+    for die, face in enumerate((3, 5, 6)):
+        page.tap(f"button.face[data-die='{die}'][data-face='{face}']")
+    page.tap("button.chamber[data-line='5'][data-depth='0']")
+    page.tap("button.chamber[data-line='3'][data-depth='0']")
+    page.tap("button.chamber[data-line='3'][data-depth='0']")
+    page.wait_for_selector("section.roll:not(.busy) pre.reading[data-ready=yes]")
+    page.wait_for_timeout(300)
+    page.locator("section.roll").screenshot(path=str(out / "studio-roll-phone.png"))
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
@@ -75,11 +97,13 @@ def main() -> None:
             page.set_default_timeout(TIMEOUT_MS)
             product(page, url, args.out)
             editor(page, url, args.out)
+            roll_phone(browser, url, args.out)
             browser.close()
     finally:
         server.terminate()
         server.wait(10)
-    print(f"wrote {args.out / 'studio-product.png'} and {args.out / 'studio-editor.png'}")
+    for name in ("studio-product.png", "studio-editor.png", "studio-roll-phone.png"):
+        print(f"wrote {args.out / name}")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,24 @@ def file_name(game: str, kind: str, seed: int, ext: str, n: int | None = None,
     return f"{stem}.{ext}"
 
 
+#: Files given by their bytes instead of a path (a map sent to the web page): named as the
+#: command names the file of the same name and bytes.
+_GIVEN: dict[str, bytes] = {}
+
+
+@contextmanager
+def given_files(files: dict[str, bytes]):
+    """While inside: a value naming one of ``files`` is named after those bytes."""
+    saved = dict(_GIVEN)
+    _GIVEN.clear()
+    _GIVEN.update(files)
+    try:
+        yield
+    finally:
+        _GIVEN.clear()
+        _GIVEN.update(saved)
+
+
 def name_part(value, paths: bool = True, stdin: bytes | None = None) -> str:
     """A value as part of a file name: letters, digits, dots and dashes. With ``paths``, each
     comma-separated part that names a file (or ``-``: ``stdin`` holds its bytes) is written as
@@ -72,6 +90,8 @@ def name_part(value, paths: bool = True, stdin: bytes | None = None) -> str:
             path = Path(piece)
             if piece == "-" and stdin is not None:
                 piece = f"stdin-{hashlib.sha256(stdin).hexdigest()[:6]}"
+            elif piece in _GIVEN:
+                piece = f"{path.stem}-{hashlib.sha256(_GIVEN[piece]).hexdigest()[:6]}"
             elif piece and piece != "-" and path.is_file():
                 try:
                     data = path.read_bytes()

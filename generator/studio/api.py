@@ -20,7 +20,13 @@ import json
 from typing import Any
 
 from generator.registry import game
-from generator.studio.params import Problems, aid_request, product_request, split_places
+from generator.studio.params import (
+    Problems,
+    aid_command,
+    aid_request,
+    product_request,
+    split_places,
+)
 from generator.studio.service import Studio, file_response
 
 def studio_of(request) -> Studio:
@@ -52,9 +58,13 @@ def _key(req, fields: Any) -> str:
     return json.dumps([req._replace(formats=())._asdict(), fields], sort_keys=True, default=str)
 
 
-async def serve(request, req, ext: str, places: dict[str, int], fields: dict | None = None):
+async def serve(request, req, ext: str, places: dict[str, int], fields: dict | None = None,
+                inputs: dict[str, bytes] | None = None):
     """One file of the run ``req`` (``fields``: an item given by the page, e.g. a drawn map's
-    sheet), built in a worker process unless already made."""
+    sheet; ``inputs``: the file an option names, by its bytes, which the file names hash as the
+    command's do), built in a worker process unless already made."""
+    import hashlib
+
     from generator.core.rng import fresh_seed
 
     studio = studio_of(request)
@@ -62,17 +72,20 @@ async def serve(request, req, ext: str, places: dict[str, int], fields: dict | N
     req = req._replace(seed=seed)
     label = f"{req.game} {req.kind} {seed}"
     about: dict[str, Any] = {"seed": str(seed), "items": str(req.count)}
+    given = sorted((name, hashlib.sha256(data).hexdigest()) for name, data in (inputs or {}).items())
+    key = _key(req, fields) + json.dumps(given)
     if ext == "pdf":
-        made = await studio.result(request, (_key(req, fields), "pdf"), "generator.studio.work:pdf",
-                                   {"req": req, "seed": seed, "fields": fields}, label)
+        made = await studio.result(request, (key, "pdf"), "generator.studio.work:pdf",
+                                   {"req": req, "seed": seed, "fields": fields, "files": inputs},
+                                   label)
         name, data = made["pdf"]
         return file_response(data, "pdf", name, {**about, **_told(made, seed, made["pages"])})
     index = places["item"]
     if index > req.count:
         raise Problems(400, [f"item={index}: the run has {req.count} item(s)"], {"item": "bad"})
-    made = await studio.result(request, (_key(req, fields), index), "generator.studio.work:item",
-                               {"req": req, "seed": seed, "index": index - 1, "fields": fields},
-                               label)
+    made = await studio.result(request, (key, index), "generator.studio.work:item",
+                               {"req": req, "seed": seed, "index": index - 1, "fields": fields,
+                                "files": inputs}, label)
     files = ["svg", "pdf", "json", *made["extra"]]
     told = {**about, **_told(made, seed, len(made["svg"])), "files": ",".join(files)}
     if ext == "svg":
@@ -112,7 +125,8 @@ async def aid_file(request, game_name: str, ext: str, pairs: list[tuple[str, str
                                            {"name": game_name, "arguments": arguments},
                                            f"{game_name} aid")
     name, data = made["pdf"]
-    about = {"pages": str(len(made["png"])), "files": "pdf"}
+    about = {"pages": str(len(made["png"])), "files": "pdf",
+             "command": aid_command(game_name, pairs)}
     if ext == "pdf":
         return file_response(data, "pdf", name, about)
     page = places["page"]

@@ -169,7 +169,7 @@ def _routes(root) -> list:
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
-    from generator.studio import api, realms
+    from generator.studio import api, realms, table
 
     async def index(request):
         return FileResponse(root / "index.html")
@@ -186,6 +186,8 @@ def _routes(root) -> list:
         Route("/api/realms/vocabulary", realms.vocabulary),
         Route("/api/realms/maps/{name}", realms.shipped),
         Route("/api/realms/sheet.{ext:str}", realms.sheet, methods=["POST"]),
+        Route("/api/tumba/roll", table.roll, methods=["POST"]),
+        Route("/api/tanis/score", table.score, methods=["POST"]),
         Route("/api/{game}/{kind}.{ext}", api.product_file),
         Mount("/static", StaticFiles(directory=root), name="static"),
     ]

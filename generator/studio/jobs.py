@@ -28,6 +28,13 @@ from typing import Any
 #: its data, fonts and text measurements warm (see :mod:`generator.studio.warm`).
 PRELOAD = ["generator.studio.work", "generator.studio.warm"]
 POLL = 0.05  # seconds between two looks at a running job (cancelled? past its time?)
+#: Why every job stops when the server does: 503 (the service is going away), not 409 (a
+#: conflict between requests, which a page answers by asking again).
+SHUTDOWN = "the server is shutting down; start it again with tombgen serve"
+
+
+def _cancelled_status(job) -> int:
+    return 503 if job.cancel_reason == SHUTDOWN else 409
 
 _CONTEXT: list[Any] = []
 
@@ -121,6 +128,7 @@ class Job:
     result: Any = None
     error: JobError | None = None
     cancel_reason: str = ""
+    view: str | None = None    # the page's view that asked (a preview, the editor's rating)
     started: float = 0.0
     seconds: float = 0.0
 
@@ -156,10 +164,14 @@ class Runner:
         self._processes: dict[str, Any] = {}
         self._folder: Any = None  # the empty folder jobs run in
 
-    def new(self, page: str | None, label: str) -> Job:
-        """A queued job; a running job of the same page is cancelled. When ``queue`` jobs
-        already wait for a worker, none is taken: :class:`JobError` 429 with ``Retry-After``
-        (a page, or a script, cannot pile up work that would delay everyone else's)."""
+    def new(self, page: str | None, label: str, view: str | None = None) -> Job:
+        """A queued job; a running job of the same page and view is cancelled (a newer
+        preview replaces the one it makes stale). A job of another view of the page keeps
+        running (a rating while the player looks at another view): the page runs one job at a
+        time, so this one is refused with :class:`JobError` 409 naming the running job
+        (``busy``), to be asked again once it ends. When ``queue`` jobs already wait for a
+        worker, none is taken: 429 with ``Retry-After`` (a page, or a script, cannot pile up
+        work that would delay everyone else's)."""
         waiting = [j for j in self.jobs.values() if j.state == "queued" and not j.cancel_reason
                    and (page is None or j.page != page)]
         if len(waiting) >= self.queue:
@@ -167,10 +179,15 @@ class Runner:
                 f"{len(waiting)} jobs are waiting for a worker, the most the studio queues "
                 f"(seeds/studio.toml, [limits] queue); ask again in {self.retry:g} s"]},
                 {"Retry-After": f"{max(1, round(self.retry))}"})
-        job = Job(secrets.token_urlsafe(9), page or None, label)
+        job = Job(secrets.token_urlsafe(9), page or None, label, view=view or None)
         if job.page is not None:
             older = self._pages.get(job.page)
-            if older is not None and not older.finished:
+            if older is not None and not older.finished and not older.cancel_reason:
+                if older.view is not None and job.view is not None and older.view != job.view:
+                    done = f" ({older.done} of {older.total})" if older.total else ""
+                    raise JobError(409, {"problems": [
+                        f"the {older.label} this page started is still running{done}; this "
+                        "follows once it ends"], "busy": older.public()}, {"Retry-After": "1"})
                 self.cancel(older, "a newer request from this page replaced it")
             self._pages[job.page] = job
         self.jobs[job.id] = job
@@ -208,7 +225,7 @@ class Runner:
             self._slots = anyio.Semaphore(self.workers)
         async with self._slots:
             if job.cancel_reason:
-                return self._stopped(job, "cancelled", 409, job.cancel_reason)
+                return self._stopped(job, "cancelled", _cancelled_status(job), job.cancel_reason)
             await self._watch(job, ref, kwargs, gone)
 
     async def _watch(self, job: Job, ref: str, kwargs: dict[str, Any], gone) -> None:
@@ -256,7 +273,7 @@ class Runner:
     def _check(self, job: Job, process, receive) -> None:
         """Ends a job that was cancelled, passed the time limit or whose process died."""
         if job.cancel_reason:
-            self._stopped(job, "cancelled", 409, job.cancel_reason)
+            self._stopped(job, "cancelled", _cancelled_status(job), job.cancel_reason)
         elif time.monotonic() - job.started > self.time_limit:
             self._stopped(job, "timeout", 503, (
                 f"stopped after the time limit of {self.time_limit:g} s (seeds/studio.toml, "
@@ -292,7 +309,7 @@ class Runner:
         """Asks every job to stop (the server is shutting down): their loops end them at once,
         answer, and the connections close. Safe to call from a signal handler."""
         for job in list(self.jobs.values()):
-            self.cancel(job, "the server is shutting down")
+            self.cancel(job, SHUTDOWN)
 
     def close(self) -> None:
         """Stops every job and ends any worker process left."""

@@ -239,6 +239,16 @@ def product_request(game_name: str, kind: str, pairs: list[tuple[str, str]],
     return request
 
 
+def aid_command(game_name: str, pairs: list[tuple[str, str]]) -> str:
+    """The ``tombgen aid`` command line of a query (its options as the page gave them)."""
+    import shlex
+
+    from generator.aids.cli import aid
+
+    pieces, _ = command_line(aid, pairs)
+    return " ".join(["tombgen", "aid", game_name, *(shlex.quote(w) for p in pieces for w in p)])
+
+
 def aid_request(game_name: str, pairs: list[tuple[str, str]]) -> dict[str, Any]:
     """The :func:`generator.aids.build.make_aid` arguments of a query on ``/api/<game>/aid.pdf``,
     parsed by ``tombgen aid`` itself, or :class:`Problems`."""

@@ -2,7 +2,8 @@
 request body (a map file: TOML as in ``maps/realms/``, or a ``tombgen/realms.map`` JSON
 document); nothing reads or writes a path of the machine.
 
-    POST /api/realms/validate              the report, each problem with its square (200 / 422)
+    POST /api/realms/validate              the report, each problem with its square (200 / 422;
+                                           ?expect=problems: 200 for both, "valid" says)
     POST /api/realms/sheet.svg|pdf|json    the map's game sheet, as ``tombgen realms sheet
                                            --map NAME`` writes it for that file (``?name=``)
     POST /api/realms/toml                  the map as a map file (the writer of ``realms map``)
@@ -21,7 +22,7 @@ from typing import Any
 
 from generator.core.errors import TombgenError, shown
 from generator.studio.params import Problems, split_places
-from generator.studio.service import body_text, file_response, page_of
+from generator.studio.service import body_text, file_response, page_of, view_of
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
 SQUARE = re.compile(r"square \((\d+), (\d+)\)")
@@ -43,6 +44,7 @@ async def _map_text(request) -> tuple[str, bool, str]:
     """(text, is JSON, file name) of the map in the body."""
     studio = request.app.state.studio
     text = await body_text(request, studio.limits["body_bytes"])
+    request.state.map_text = text
     as_json = ("json" in request.headers.get("content-type", "")
                or text.lstrip().startswith("{"))
     return text, as_json, _name(request, as_json)
@@ -79,13 +81,16 @@ def _place(text: str, places: dict[str, Any]) -> dict[str, Any]:
 
 
 async def validate(request):
-    """``POST /api/realms/validate``: 200 valid, 422 problems, 400 unreadable."""
+    """``POST /api/realms/validate``: 200 valid, 422 problems, 400 unreadable. With
+    ``?expect=problems`` (the editor, checking a map as it is drawn, where problems are the
+    expected answer) a map with problems is 200 too: ``valid`` says which."""
     from starlette.concurrency import run_in_threadpool
     from starlette.responses import JSONResponse
 
     text, as_json, name = await _map_text(request)
     result = await run_in_threadpool(check, text, name, as_json)
-    return JSONResponse(result, status_code=200 if result["valid"] else 422)
+    expected = request.query_params.get("expect") == "problems"
+    return JSONResponse(result, status_code=200 if result["valid"] or expected else 422)
 
 
 async def _valid_map(request) -> tuple[dict[str, Any], str, bool, dict]:
@@ -115,6 +120,7 @@ async def sheet(request):
 
     ext = request.path_params["ext"]
     fields, name, as_json, doc = await _valid_map(request)
+    body = request.state.map_text.encode("utf-8")  # the file's bytes: they name the files
     pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "name"]
     pairs, places = split_places(pairs)
     req = product_request("realms", "sheet", pairs, fixed={"map": name})
@@ -123,7 +129,7 @@ async def sheet(request):
                              "your own with POST /api/realms/rate"], {"difficulty": "bad"})
     item = {"source": name, "players": req.options["players"], "difficulty": None,
             "start": req.options["start"], "map": fields, "rating": doc.get("rating")}
-    return await serve(request, req, ext, places, item)
+    return await serve(request, req, ext, places, item, {name: body})
 
 
 async def toml(request):
@@ -172,7 +178,8 @@ async def rate(request):
     games = _whole(request, "games", _default_games(), 1, studio.limits["rating_games"])
     seed = _whole(request, "seed", None, 0, None)
     seed = fresh_seed() if seed is None else seed
-    job = studio.runner.new(page_of(request), f"rating of {fields['name'] or 'the map'}")
+    job = studio.runner.new(page_of(request), f"rating of {fields['name'] or 'the map'}",
+                            view_of(request))
     job.total = games
     studio.tasks.start_soon(studio.runner.drive, job, "generator.studio.work:rate",
                             {"fields": fields, "games": games, "seed": seed})
@@ -180,10 +187,23 @@ async def rate(request):
 
 
 def _default_games() -> int:
-    """The games ``tombgen realms map`` rates a map with (its declared default)."""
-    from generator.registry import game
+    """The games a rating from the page plays by default: ``tombgen realms rate``'s ``--games``
+    default, bounded by what one rating from the page may play (seeds/studio.toml [limits]
+    rating_games)."""
+    return rating_games()["games"]
 
-    return game("realms").product("map").option("rating_games").resolved().default
+
+def rating_games() -> dict[str, int]:
+    """The rating's games, from their one source: ``command`` the default of ``tombgen realms
+    rate --games`` (seeds/realms.toml [rating] rate_games), ``most`` the page's bound,
+    ``games`` the page's default (the smaller)."""
+    from generator.games.realms.cli import rate as command
+    from generator.studio.settings import limits
+
+    declared: Any = next(p for p in command.params if p.name == "games").default
+    default = int(declared() if callable(declared) else declared)
+    most = int(limits()["rating_games"])
+    return {"games": min(default, most), "most": most, "command": default}
 
 
 def _whole(request, key: str, default: int | None, low: int, high: int | None) -> int | None:

@@ -17,6 +17,7 @@ from generator.studio.jobs import Runner
 from generator.studio.params import Problems, whole
 
 PAGE_HEADER = "x-studio-page"
+VIEW_HEADER = "x-studio-view"
 TYPES = {"svg": "image/svg+xml", "pdf": "application/pdf", "json": "application/json",
          "png": "image/png", "toml": "application/toml; charset=utf-8"}
 
@@ -74,10 +75,15 @@ class Studio:
         found = self.cache.get(key)
         if found is not None:
             return found
-        job = self.runner.new(page_of(request), label)
+        job = self.runner.new(page_of(request), label, view_of(request))
         value = await self.runner.run(job, ref, kwargs, request.is_disconnected)
         self.cache.put(key, value)
         return value
+
+
+def view_of(request) -> str | None:
+    """The view of the page a request comes from (its ``X-Studio-View`` header), if it says."""
+    return request.headers.get(VIEW_HEADER, "")[:64] or None
 
 
 def page_of(request) -> str | None:

@@ -42,9 +42,17 @@ def _about(req: Request, built: list[Built]) -> dict[str, Any]:
 
 
 def item(req: Request, seed: int, index: int, fields: dict | None = None,
-         progress: Progress = _quiet) -> dict[str, Any]:
+         files: dict[str, bytes] | None = None, progress: Progress = _quiet) -> dict[str, Any]:
     """Item ``index`` (0-based) of a run: its SVG pages, JSON and extra files, each as
-    (file name, bytes), as ``tombgen <game> <kind>`` writes them."""
+    (file name, bytes), as ``tombgen <game> <kind>`` writes them; ``files``: a file an option
+    names, given by its bytes (a map sent to the page), named as the command names it."""
+    from generator.core.output import given_files
+
+    with given_files(files or {}):
+        return _item(req, seed, index, fields)
+
+
+def _item(req: Request, seed: int, index: int, fields: dict | None) -> dict[str, Any]:
     b = _built(req, seed, index, fields)
     out: dict[str, Any] = {"svg": [], "json": None, "extra": {}, **_about(req, [b])}
     for name, fmt, _, data in files_of(b, ("svg", "json")):
@@ -58,8 +66,16 @@ def item(req: Request, seed: int, index: int, fields: dict | None = None,
 
 
 def pdf(req: Request, seed: int, fields: dict | None = None,
-        progress: Progress = _quiet) -> dict[str, Any]:
-    """The PDF of a run (every item of a ``--count`` run joined) as (file name, bytes)."""
+        files: dict[str, bytes] | None = None, progress: Progress = _quiet) -> dict[str, Any]:
+    """The PDF of a run (every item of a ``--count`` run joined) as (file name, bytes);
+    ``files`` as for :func:`item`."""
+    from generator.core.output import given_files
+
+    with given_files(files or {}):
+        return _pdf(req, seed, fields, progress)
+
+
+def _pdf(req: Request, seed: int, fields: dict | None, progress: Progress) -> dict[str, Any]:
     built = []
     for index in range(req.count):
         built.append(_built(req, seed, index, fields))

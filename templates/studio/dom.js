@@ -4,6 +4,10 @@
 // A unique name for this page: the server runs one job at a time per page.
 const PAGE = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
 
+// The view shown: a request tells it, so that a job of another view (a rating) keeps running
+// while this view's newer request replaces its own older one.
+export const VIEW = {shown: ""};
+
 // el("p", {class: "note"}, "text", child…): every string child becomes a text node.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -31,6 +35,10 @@ export function clear(node) {
   return node;
 }
 
+// No answer at all: the server is not running (stopped, or its terminal closed).
+export const STOPPED = "The studio's server does not answer: it has stopped. Start it again " +
+  "with the command tombgen serve in a terminal, then reload this page.";
+
 // An answer of the API that is not 2xx: its status and problems (always a list of strings).
 export class Refused extends Error {
   constructor(status, body) {
@@ -46,8 +54,14 @@ export class Refused extends Error {
 
 // fetch() with the page's name, and problems turned into Refused.
 export async function call(url, options = {}) {
-  const headers = Object.assign({"X-Studio-Page": PAGE}, options.headers || {});
-  const response = await fetch(url, Object.assign({}, options, {headers}));
+  const headers = Object.assign({"X-Studio-Page": PAGE, "X-Studio-View": VIEW.shown}, options.headers || {});
+  let response;
+  try {
+    response = await fetch(url, Object.assign({}, options, {headers}));
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new Refused(0, {problems: [STOPPED]});
+  }
   if (!response.ok) {
     let body = null;
     try { body = await response.json(); } catch (e) { body = null; }

@@ -27,8 +27,9 @@ function button(text, onclick, kind = "secondary") {
 }
 
 export class MapEditor {
-  constructor(catalogue) {
+  constructor(catalogue, changed) {
     this.catalogue = catalogue;
+    this.changed = changed || (() => {});  // the address follows the map shown
     this.words = null;   // the editor's vocabulary, from the game's data
     this.tool = "stone";
     this.painting = false;
@@ -39,25 +40,40 @@ export class MapEditor {
   }
 
   async show() {
-    if (this.words) return;
+    if (this.words) {
+      if (this.wanted && this.wanted !== this.shippedName()) await this.load(this.wanted);
+      return;
+    }
     this.words = await json("/api/realms/vocabulary");
     this.build();
-    await this.load("map-1");
+    await this.load(this.wanted || "map-1");
+  }
+
+  // The address holds a shipped map shown unchanged (#realms/editor?map=map-2); a map drawn
+  // here is saved as a file, it does not fit an address.
+  state() {
+    const name = this.map ? this.shippedName() : this.wanted;
+    return name ? [["map", name]] : [];
+  }
+
+  restore(params) {
+    this.wanted = params.get("map");
   }
 
   // ------------------------------------------------------------------ layout
 
   build() {
     const sheet = this.catalogue.games.find((g) => g.name === "realms").products.find((p) => p.kind === "sheet");
-    this.rater = new MapRating(this, this.catalogue.limits.rating_games);
+    this.rater = new MapRating(this, this.words.rating);
     this.sheet = new MapSheet(this, sheet);
     this.grid = el("div", {class: "grid tokens", role: "grid", "aria-label": "map"});
     this.verdict = el("p", {class: "verdict", role: "status"});
-    this.problems = el("ul", {class: "map-problems"});
+    this.problems = el("ul", {class: "map-problems", "aria-live": "polite"});
     document.addEventListener("pointerup", () => { this.painting = false; });
     clear(this.node).append(
       el("div", {class: "view-head"}, el("h2", {}, "Hidden Realms — map editor"),
-        el("p", {class: "summary"}, "Click or drag to paint squares; click the outer wall to open " +
+        el("p", {class: "summary"}, "Click or drag to paint squares (or Tab to the grid, move with the arrow keys, Enter paints, " +
+          "E opens an entrance beside an edge square); click the outer wall to open " +
           "or close an entrance. Every problem the validator finds is shown on its square as you edit.")),
       el("div", {class: "columns"},
         el("div", {class: "controls"}, this.paintPanel(), this.mapPanel(), this.filePanel(), this.rater.node),
@@ -200,6 +216,9 @@ export class MapEditor {
       this.fileStem = name;
       this.setFields(found.map, found.rating);
       this.origin = {name, text: JSON.stringify({...this.fields(), rating: null})};
+      this.shipped.value = name;
+      this.wanted = null;
+      this.changed();
     } catch (error) {
       this.verdict.textContent = String(error.message || error);
     }
@@ -221,6 +240,14 @@ export class MapEditor {
     try {
       const result = await this.validated(text, name);
       if (!result.map) throw new Refused(422, {problems: result.problems});
+      // a size the maps cannot have is said before anything is drawn (a file may say 300 x 300)
+      const [w, h] = result.map.size;
+      const {min_size: low, max_size: high} = this.words;
+      if (![w, h].every((n) => Number.isInteger(n) && n >= low && n <= high)) {
+        throw new Refused(422, {problems: [`${chosen.name}: the map is ${w} × ${h} squares; a map ` +
+          `has ${low} to ${high} squares a side, so the editor does not draw it. Change its size ` +
+          "in the file, or start a new map."]});
+      }
       this.fileStem = name.replace(/\.(toml|json)$/, "");
       this.setFields(result.map, name.endsWith(".json") ? JSON.parse(text).rating || null : null);
     } catch (error) {
@@ -260,6 +287,7 @@ export class MapEditor {
       this.rated(null);
       this.draw();
     }
+    this.changed();
     this.validate();
   }
 
@@ -292,12 +320,56 @@ export class MapEditor {
 
   // ------------------------------------------------------------------ drawing
 
+  // The grid is a keyboard grid: one square in the Tab order, the arrow keys move, Enter or
+  // Space paints with the tool, E opens or closes the entrance beside a square of the edge. The
+  // wall buttons are for the pointer (out of the Tab order and of the grid's rows).
   draw() {
     const {w, h} = this.map;
+    const hadFocus = this.grid.contains(document.activeElement);
     const grid = clear(this.grid);
     grid.style.gridTemplateColumns = `repeat(${w + 2}, var(--cell))`;
+    grid.style.setProperty("--cols", String(w + 2));
+    if (!this.at || this.at[0] >= w || this.at[1] >= h) this.at = [0, 0];
     for (let fy = 0; fy <= h + 1; fy++) {
-      for (let fx = 0; fx <= w + 1; fx++) grid.append(this.square(fx, fy));
+      const frame = fy === 0 || fy === h + 1;
+      const row = el("div", frame ? {class: "grid-row", role: "none", "aria-hidden": "true"}
+        : {class: "grid-row", role: "row"});
+      for (let fx = 0; fx <= w + 1; fx++) row.append(this.square(fx, fy));
+      grid.append(row);
+    }
+    if (hadFocus) this.focusSquare(...this.at);
+  }
+
+  focusSquare(x, y) {
+    const node = this.grid.querySelector(`[data-square='${x},${y}']`);
+    if (!node) return;
+    for (const other of this.grid.querySelectorAll(".cell[tabindex='0']")) other.tabIndex = -1;
+    node.tabIndex = 0;
+    this.at = [x, y];
+    node.focus();
+  }
+
+  key(event, x, y) {
+    const {w, h} = this.map;
+    const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+    if (moves[event.key]) {
+      event.preventDefault();
+      const [dx, dy] = moves[event.key];
+      this.focusSquare(Math.min(w - 1, Math.max(0, x + dx)), Math.min(h - 1, Math.max(0, y + dy)));
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      this.focusSquare(event.key === "Home" ? 0 : w - 1, y);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.at = [x, y];
+      this.paint(x, y);
+    } else if (event.key === "e" || event.key === "E") {
+      const side = y === 0 ? "N" : y === h - 1 ? "S" : x === 0 ? "W" : x === w - 1 ? "E" : null;
+      if (side) {
+        event.preventDefault();
+        this.at = [x, y];
+        this.toggleEntrance(x, y, side);
+      }
     }
   }
 
@@ -313,8 +385,14 @@ export class MapEditor {
       return this.wall(Math.min(Math.max(fx - 1, 0), w - 1), Math.min(Math.max(fy - 1, 0), h - 1), side);
     }
     const [x, y] = [fx - 1, fy - 1];
-    const node = el("div", {class: "cell", role: "gridcell", "data-square": `${x},${y}`});
+    const here = this.at && this.at[0] === x && this.at[1] === y;
+    const node = el("div", {class: "cell", role: "gridcell", "data-square": `${x},${y}`,
+      tabindex: here ? "0" : "-1", onkeydown: (event) => this.key(event, x, y)});
     this.dress(node, this.map.cells.get(`${x},${y}`));
+    const open = ["N", "E", "S", "W"].filter((side) => this.map.entrances.has(`${x},${y},${side}`));
+    const shown = node.textContent.trim();  // the token seen on the square starts its name
+    node.setAttribute("aria-label", `${shown ? shown + " " : ""}(${x}, ${y}) ${node.title}` +
+      (open.length ? `, entrance ${open.join(" ")}` : ""));
     node.addEventListener("pointerdown", (event) => {
       event.preventDefault();
       this.paint(x, y);
@@ -327,7 +405,7 @@ export class MapEditor {
   wall(x, y, side) {
     const open = this.map.entrances.has(`${x},${y},${side}`);
     return el("button", {type: "button", class: `wall wall-${side}${open ? " entrance" : ""}`,
-      "data-entrance": `${x},${y},${side}`,
+      "data-entrance": `${x},${y},${side}`, tabindex: "-1", "aria-hidden": "true",
       title: open ? `entrance into (${x}, ${y}); click to close` : "outer wall; click to open an entrance",
       "aria-label": open ? `entrance ${side} into ${x},${y}` : `wall ${side} at ${x},${y}`,
       onclick: () => this.toggleEntrance(x, y, side)}, open ? INWARD[side] : "");
@@ -361,7 +439,8 @@ export class MapEditor {
   // The server's report on a map file's text (problems are a 422 answer, not an error here).
   async validated(text, name) {
     try {
-      return await json(`/api/realms/validate?name=${encodeURIComponent(name)}`, {method: "POST",
+      // problems are what a check while drawing expects: asked as a 200 answer (no console error)
+      return await json(`/api/realms/validate?expect=problems&name=${encodeURIComponent(name)}`, {method: "POST",
         headers: {"Content-Type": name.endsWith(".json") ? "application/json" : "application/toml"}, body: text});
     } catch (error) {
       if (error instanceof Refused && error.status === 422) return error.body;

@@ -58,7 +58,7 @@ class Field {
   }
 
   set raw(value) {
-    if (this.option.kind === "flag") this.input.checked = !!value;
+    if (this.option.kind === "flag") this.input.checked = value === true || value === "true" || value === "1";
     else this.input.value = value ?? "";
   }
 
@@ -125,6 +125,15 @@ export class OptionForm {
       if (value !== null) out.push([name, value]);
     }
     return out;
+  }
+
+  // Every option back to its default.
+  reset() {
+    for (const field of this.fields.values()) {
+      field.raw = field.option.kind === "flag" ? !!field.option.default : (field.option.default ?? "");
+      field.problem("");
+    }
+    this.applyRequires();
   }
 
   value(name) {

@@ -5,30 +5,51 @@
 import {el, clear, json, call, debounce, problemList, save, fileName, told} from "./dom.js";
 import {OptionForm} from "./form.js";
 
+// Why a rating played fewer games than it could, or all of them, in words.
+function stopped(rating) {
+  const most = rating.max_games || rating.games;
+  if (rating.games < most) {
+    return ` It stopped after ${rating.games} of at most ${most} games: the interval already lay ` +
+      `inside the ${rating.label} band, so more games would not change the label.`;
+  }
+  if (rating.label === "borderline") {
+    return ` All ${most} games were played and the interval still crosses a band edge: the map ` +
+      "is borderline (more games may decide it).";
+  }
+  return "";
+}
+
 // Rating by bot games: progress, cancel, and the rating kept only for the squares it rated.
 export class MapRating {
-  constructor(editor, maxGames) {
+  // games: {games: the page's default, most: its bound, command: the default of realms rate}
+  constructor(editor, games) {
     this.editor = editor;
     this.job = null;
-    this.games = el("input", {type: "number", min: "1", max: String(maxGames), value: "200",
-      "aria-label": "rating games"});
+    this.limits = games;
+    this.games = el("input", {type: "number", min: "1", max: String(games.most), value: String(games.games),
+      id: "rating-games"});
+    this.command = el("code", {class: "command"});
     this.progress = el("progress", {max: "1", value: "0", hidden: true});
-    this.text = el("p", {class: "rated"});
+    this.text = el("p", {class: "rated", "aria-live": "polite"});
     this.start = el("button", {type: "button", class: "secondary", onclick: () => this.rate()},
       "Rate with the bot");
     this.stop = el("button", {type: "button", class: "secondary", hidden: true,
       onclick: () => this.cancel()}, "Cancel");
     this.node = el("fieldset", {class: "group"}, el("legend", {}, "Rate"),
-      el("div", {class: "row"}, el("label", {}, "games ", this.games), this.start, this.stop),
-      this.progress, this.text);
+      el("div", {class: "row"}, el("label", {for: "rating-games"}, "most games "), this.games, this.start, this.stop),
+      el("p", {class: "help"}, `A rating stops as soon as its label is clear: the 95% interval of par ` +
+        `lies inside one band. Only a map near a band edge plays every game. tombgen realms rate plays ` +
+        `at most ${games.command} by default; the page at most ${games.most} (seeds/studio.toml).`),
+      this.progress, this.text, this.command);
   }
 
   show(rating) {
     this.text.textContent = rating
       ? `Rated ${rating.label}: par ${rating.par} (95% interval ${rating.interval[0]}–` +
         `${rating.interval[1]}; p10 ${rating.p10}, p90 ${rating.p90}) over ` +
-        `${rating.games} bot games; ${rating.reference.map} par ${rating.reference.par}.`
+        `${rating.games} bot games; ${rating.reference.map} par ${rating.reference.par}.` + stopped(rating)
       : "Not rated (a rating belongs to these exact squares).";
+    if (!rating) this.command.textContent = "";
   }
 
   running(on) {
@@ -49,6 +70,8 @@ export class MapRating {
       const job = await json(`/api/realms/rate?games=${encodeURIComponent(this.games.value)}`, {
         method: "POST", headers: {"Content-Type": "application/json"},
         body: JSON.stringify(editor.fields())});
+      const file = editor.shippedName() || `${editor.stem()}.toml`;
+      this.command.textContent = `tombgen realms rate ${file} --games ${this.games.value} --seed ${job.seed}`;
       this.job = job.job;
       this.running(true);
       this.progress.value = 0;
@@ -70,7 +93,8 @@ export class MapRating {
         this.progress.max = state.total;
         this.progress.value = state.done;
       }
-      this.text.textContent = `Playing bot games… ${state.done} of ${state.total}`;
+      this.text.textContent = `Playing bot games… ${state.done} of at most ${state.total} ` +
+        "(it stops once the label is clear)";
       if (state.state === "done") return state.result;
       if (["failed", "cancelled", "timeout"].includes(state.state)) {
         this.text.textContent = `Not rated: ${(state.problems || [state.state]).join("; ")}`;

@@ -1,12 +1,19 @@
 // The page: one view per product, player aid and the Hidden Realms map editor, chosen in the
 // navigation (and the address's #game/kind). Every view talks to the API only.
 
-import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused} from "./dom.js";
+import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused, VIEW} from "./dom.js";
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
+import {RollView} from "./roll.js";
+import {TanisScorer} from "./score.js";
 
 const NAMES = {sheet: "Game sheet", map: "Generated map", trail: "Trail layout", dig: "Dig pattern",
-  setup: "Board setup", aid: "Player aid", editor: "Map editor"};
+  setup: "Board setup", aid: "Player aid", editor: "Map editor", roll: "Roll helper",
+  score: "Scorer"};
+// Views of a game besides its products: (game, kind, what makes the view)
+const EXTRA = [["realms", "editor", () => new MapEditor(catalogue, () => remember())],
+  ["tanis", "score", () => new TanisScorer(() => remember())],
+  ["tumba", "roll", () => new RollView(() => remember())]];
 const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
 
 const views = new Map();   // "game/kind" -> view (kept, so a view keeps its settings)
@@ -35,12 +42,12 @@ class ProductView {
       product.languages);
     this.seed = el("input", {type: "number", min: "0", step: "1", id: "seed", class: "seed",
       oninput: () => this.refresh()});
-    this.item = el("select", {class: "item", hidden: true, onchange: () => this.make(),
+    this.item = el("select", {class: "item", hidden: true, onchange: () => { remember(); this.make(); },
       "aria-label": "Item of the run"});
     this.status = el("p", {class: "status", role: "status"});
     this.command = el("code", {class: "command"});
     this.notes = el("div", {class: "notes"});
-    this.problems = el("div", {class: "problem-box"});
+    this.problems = el("div", {class: "problem-box", "aria-live": "polite"});
     this.pages = el("div", {class: "pages"});
     this.downloads = el("div", {class: "downloads"});
     this.node = this.layout();
@@ -63,8 +70,7 @@ class ProductView {
           this.problems, this.pages)));
   }
 
-  async show() {
-    await this.seeded();
+  show() {
     this.make();
   }
 
@@ -76,8 +82,29 @@ class ProductView {
   }
 
   async newSeed() {
-    this.seed.value = await freshSeed();
+    try {
+      this.seed.value = await freshSeed();
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
     this.make();
+  }
+
+  // The options from an address (#game/kind?seed=12&mono=1): the others back to their default.
+  restore(params) {
+    if (!this.aid) this.seed.value = params.get("seed") || "";
+    this.form.reset();
+    for (const [name, value] of params) {
+      if (name !== "seed" && name !== "item") this.form.set(name, value);
+    }
+    this.wantItem = params.get("item");
+  }
+
+  state() {
+    const pairs = this.pairs();
+    if (!this.item.hidden && this.item.value !== "1") pairs.push(["item", this.item.value]);
+    return pairs;
   }
 
   pairs(extra = []) {
@@ -92,13 +119,23 @@ class ProductView {
 
   // The preview: page 1 first (it tells how many pages there are), then the others.
   async make() {
-    await this.seeded();
+    try {
+      await this.seeded();
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    remember();
+    const ext = this.aid ? "png" : "svg";
+    const itemPair = this.item.hidden ? [] : [["item", this.item.value]];
+    // back on a view whose preview is still being made: it goes on (a long job is not redone)
+    const making = this.url(ext, itemPair);
+    if (this.controller && this.making === making) return;
     if (this.controller) this.controller.abort();
+    this.making = making;
     this.pages.dataset.ready = "no";
     const controller = new AbortController();
     this.controller = controller;
-    const ext = this.aid ? "png" : "svg";
-    const itemPair = this.item.hidden ? [] : [["item", this.item.value]];
     this.busy(true, "Making…");
     try {
       const first = await call(this.url(ext, itemPair.concat([["page", "1"]])),
@@ -117,6 +154,8 @@ class ProductView {
     } catch (error) {
       if (error.name === "AbortError") return;
       this.fail(error);
+    } finally {
+      if (this.controller === controller) { this.controller = null; this.making = null; }
     }
   }
 
@@ -167,6 +206,8 @@ class ProductView {
     clear(this.item);
     for (let i = 1; i <= count; i++) this.item.append(el("option", {value: String(i)}, `item ${i} of ${count}`));
     this.item.value = String(keep);
+    if (this.wantItem && Number(this.wantItem) <= count) this.item.value = this.wantItem;
+    this.wantItem = null;
   }
 
   showPages(blobs, total) {
@@ -183,6 +224,10 @@ class ProductView {
   }
 
   fail(error) {
+    if (error instanceof Refused && error.status === 409 && error.body.busy) {
+      this.waitFor(error.body.busy);
+      return;
+    }
     if (error instanceof Refused && error.status === 409) {
       // another request of this page (a download) took its turn: make the preview after it
       this.interrupted = true;
@@ -202,6 +247,22 @@ class ProductView {
     this.command.textContent = "";
     this.pages.classList.add("stale");
     for (const button of this.downloads.querySelectorAll("button")) button.disabled = true;
+  }
+
+  // Another view's job (a rating) runs: this one's turn comes when it ends.
+  async waitFor(job) {
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let state = job; ["queued", "running"].includes(state.state);) {
+      const done = state.total ? ` (${state.done} of ${state.total})` : "";
+      this.busy(true, `Waiting: this page's ${state.label} is running${done}; this view follows once it ends.`);
+      await wait(1000);
+      try {
+        state = await json(`/api/jobs/${job.job}`);
+      } catch (error) {
+        break;
+      }
+    }
+    if (current === this) this.make();
   }
 
   async download(ext, page) {
@@ -238,7 +299,8 @@ function viewFor(gameName, kind) {
   if (!views.has(key)) {
     const game = catalogue.games.find((g) => g.name === gameName);
     if (!game) return null;
-    if (kind === "editor" && gameName === "realms") views.set(key, new MapEditor(catalogue));
+    const extra = EXTRA.find(([g, k]) => g === gameName && k === kind);
+    if (extra) views.set(key, extra[2]());
     else {
       const product = kind === "aid" ? game.aid : game.products.find((p) => p.kind === kind);
       if (!product) return null;
@@ -248,17 +310,46 @@ function viewFor(gameName, kind) {
   return views.get(key);
 }
 
+// The address: #game/kind?option=value&… (the view shown and its options).
+function address() {
+  const [path, search] = location.hash.slice(1).split("?");
+  const [gameName, kind] = (path || "").split("/");
+  return {gameName, kind, key: `${gameName}/${kind}`,
+    params: search === undefined ? null : new URLSearchParams(search)};
+}
+
+function viewState(view) {
+  return view.state ? view.state() : (view.pairs ? view.pairs() : []);
+}
+
+let currentKey = null;
+
+// The shown view's options into the address (a reload or a shared link opens the same item);
+// replaced, not pushed: the back button goes back to the view before, not option by option.
+function remember() {
+  if (!current) return;
+  const pairs = viewState(current);
+  const wanted = `#${currentKey}` + (pairs.length ? `?${query(pairs)}` : "");
+  if (location.hash !== wanted) history.replaceState(history.state, "", wanted);
+}
+
 function route() {
-  const [gameName, kind] = (location.hash.slice(1) || "").split("/");
-  let view = gameName && kind ? viewFor(gameName, kind) : null;
+  const {gameName, kind, key, params} = address();
+  const view = gameName && kind ? viewFor(gameName, kind) : null;
   if (!view) {
     const first = catalogue.games[0];
     location.replace(`#${first.name}/${first.products[0].kind}`);
     return;
   }
-  if (view === current) return;
+  const restoring = params !== null && view.restore && query(viewState(view)) !== params.toString();
+  if (restoring) view.restore(params);
+  if (view === current) {
+    if (restoring) view.show();
+    return;
+  }
   current = view;
-  const key = `${gameName}/${kind}`;
+  currentKey = key;
+  VIEW.shown = key;
   const main = clear(document.getElementById("main"));
   main.append(view.node);
   main.dataset.view = key;  // which view is shown, once it is
@@ -275,9 +366,9 @@ function navigation() {
   const nav = clear(document.getElementById("nav"));
   for (const game of catalogue.games) {
     const kinds = game.products.map((p) => p.kind);
-    if (game.name === "realms") kinds.push("editor");
+    for (const [g, k] of EXTRA) if (g === game.name) kinds.push(k);
     if (game.aid) kinds.push("aid");
-    nav.append(el("div", {class: "game"}, el("h3", {title: game.title}, SHORT[game.name] || game.name),
+    nav.append(el("div", {class: "game"}, el("h2", {title: game.title}, SHORT[game.name] || game.name),
       el("ul", {}, kinds.map((kind) => el("li", {},
         el("a", {href: `#${game.name}/${kind}`, "data-view": `${game.name}/${kind}`}, NAMES[kind] || kind))))));
   }

@@ -96,6 +96,8 @@ def test_an_aid_is_the_commands(client, tmp_path, game, argv, query):
     assert answer.status_code == 200, answer.text
     assert answer.content == data
     assert f'filename="{name}"' in answer.headers["content-disposition"]
+    # the command line that writes this very file
+    assert answer.headers["x-tombgen-command"] == " ".join(["tombgen", "aid", game, *argv])
     pages = int(answer.headers["x-tombgen-pages"])
     png = client.get(f"/api/{game}/aid.png", params={**query, "page": pages})
     assert png.headers["content-type"] == "image/png" and png.content[:8] == b"\x89PNG\r\n\x1a\n"
@@ -125,6 +127,9 @@ def test_the_sheet_of_a_map_in_the_body_is_the_command_beside_its_file(client, t
         answer = client.post(f"/api/realms/sheet.{ext}", params=query, content=toml.content)
         assert answer.status_code == 200, answer.text
         assert answer.content == one(written, f"realms-sheet-5*.{ext}")
+        # the name the command gives it: the map file's name and a hash of its bytes
+        name = answer.headers["content-disposition"].split('"')[1]
+        assert written[name] == answer.content and "-map-crypt-" in name
     page2 = client.post("/api/realms/sheet.svg", params={**query, "page": 2}, content=toml.content)
     assert page2.content == one(written, "realms-sheet-5*-p2.svg")
     assert "--map crypt.toml" in page2.headers["x-tombgen-command"]

@@ -30,6 +30,19 @@ def test_a_valid_map_is_200_in_either_form(client):
         assert answer.json()["map"]["size"] == [12, 12]
 
 
+def test_problems_a_page_expects_are_a_200_answer(client):
+    """The editor checks as the player draws: problems are then the expected answer (200 with
+    ``valid`` false, so the browser logs no failed request), a map file alone stays 422."""
+    doc = map_1()
+    doc["stone"].append([0, 2])
+    answer = client.post("/api/realms/validate?expect=problems", json=doc)
+    assert answer.status_code == 200 and answer.json()["valid"] is False
+    assert answer.json()["problems"][0]["code"] == "room-door-blocked"
+    assert client.post("/api/realms/validate", json=doc).status_code == 422
+    # unreadable is still unreadable
+    assert client.post("/api/realms/validate?expect=problems", content=b"[").status_code == 400
+
+
 def test_a_problem_is_placed_on_its_square(client):
     """Map 1's green gem room at (1, 2) has its door west, onto (0, 2): stone there blocks it."""
     doc = map_1()
@@ -172,3 +185,15 @@ def test_saved_maps_are_not_written_on_the_server(client, tmp_path, monkeypatch)
     client.post("/api/realms/toml?name=mine.json", json=map_1())
     client.post("/api/realms/sheet.pdf?name=mine.toml&seed=1", content=MAP_1.read_bytes())
     assert list(Path(tmp_path).iterdir()) == []
+
+
+def test_a_ratings_games_have_one_source(client):
+    """The page's default is ``realms rate``'s (seeds/realms.toml [rating] rate_games: 16000)
+    bounded by what one rating from the page may play (seeds/studio.toml: 2000)."""
+    from generator.studio.realms import rating_games
+
+    assert rating_games() == {"games": 2000, "most": 2000, "command": 16000}
+    assert client.get("/api/realms/vocabulary").json()["rating"] == rating_games()
+    answer = client.post("/api/realms/rate", json=map_1())
+    assert answer.status_code == 202 and answer.json()["total"] == 2000
+    client.delete(f"/api/jobs/{answer.json()['job']}")

@@ -47,6 +47,27 @@ def test_a_newer_job_of_a_page_stops_the_older_one():
     assert runner._processes == {}
 
 
+def test_a_job_of_another_view_keeps_running_and_the_newer_waits_its_turn():
+    """A rating in the editor keeps running while the player opens another view: that view's
+    request is refused with 409 naming the running job (one job per page), the rating is not
+    stopped; a newer request of the same view still replaces its older one."""
+    runner = Runner(workers=2, time_limit=60)
+    rating = runner.new("page-a", "rating of map-1", "realms/editor")
+    with pytest.raises(JobError) as refused:
+        runner.new("page-a", "tanis dig 12", "tanis/dig")
+    assert refused.value.status == 409 and refused.value.body["busy"]["job"] == rating.id
+    assert "the rating of map-1 this page started is still running;" in \
+        refused.value.body["problems"][0]
+    assert rating.cancel_reason == ""
+    again = runner.new("page-a", "rating of map-1", "realms/editor")
+    assert rating.cancel_reason == "a newer request from this page replaced it"
+    # another page is not held up by this page's job
+    assert runner.new("page-b", "tanis dig 12", "tanis/dig").view == "tanis/dig"
+    # once it has ended, another view's job starts
+    again.state = "done"
+    assert runner.new("page-a", "tanis dig 12", "tanis/dig").page == "page-a"
+
+
 def test_a_user_error_in_a_job_keeps_its_status_and_a_crash_is_500():
     runner = Runner(workers=1, time_limit=60)
 

@@ -55,7 +55,8 @@ def test_ctrl_c_stops_a_running_job_and_answers_it():
     asking.join(30)
     assert server.returncode == 0 and "Traceback" not in out, out
     # answered, not cut off after the grace period (that would be a 500)
-    assert answers == [(409, {"problems": ["the server is shutting down"]})]
+    assert answers == [(503, {"problems": [
+        "the server is shutting down; start it again with tombgen serve"]})]
 
 
 def test_a_port_in_use_is_exit_2():

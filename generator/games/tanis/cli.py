@@ -38,30 +38,14 @@ def score(file: str, as_json: bool) -> None:
     """
     from generator.clikit import read_json_arg
     from generator.core.envelope import dumps, envelope
-    from generator.games.tanis.rules_scoring import TIE_RULE, score_document
+    from generator.games.tanis.rules_scoring import score_document, score_text
 
     source = "<stdin>" if file == "-" else file
     result = score_document(read_json_arg(file), source)
     if as_json:
         click.echo(dumps(envelope("tanis", "score", None, result)), nl=False)
         return
-    for i, player in enumerate(result["players"], start=1):
-        start = " (took the first turn)" if i == result["first"] else ""
-        click.echo(f"player {i}{start}: {player['total']} points")
-        by_type: dict[str, list[str]] = {}
-        for g in player["groups"]:
-            by_type.setdefault(g["type"], []).append(f"{_run(g['numbers'])} -> {g['points']}")
-        for name, runs in by_type.items():
-            click.echo(f"  {name:<7} {', '.join(runs)}")
-    if result["tie"]:
-        rule = TIE_RULE[result["decided_by"].removeprefix("tie-")]
-        click.echo(f"tie: player {result['winner']} wins ({rule})")
-    else:
-        click.echo(f"winner: player {result['winner']}")
-
-
-def _run(numbers: list[int]) -> str:
-    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+    click.echo(score_text(result))
 
 
 @group.command()

@@ -173,6 +173,30 @@ def score_document(doc: Any, source: str) -> dict[str, Any]:
     return result
 
 
+def score_text(result: dict[str, Any]) -> str:
+    """What ``tombgen tanis score`` prints for a :func:`score_document` result (the web
+    page's scorer shows the same lines): each player's total and groups, then the winner."""
+    lines = []
+    for i, player in enumerate(result["players"], start=1):
+        start = " (took the first turn)" if i == result["first"] else ""
+        lines.append(f"player {i}{start}: {player['total']} points")
+        by_type: dict[str, list[str]] = {}
+        for g in player["groups"]:
+            by_type.setdefault(g["type"], []).append(f"{_run(g['numbers'])} -> {g['points']}")
+        for name, runs in by_type.items():
+            lines.append(f"  {name:<7} {', '.join(runs)}")
+    if result["tie"]:
+        rule = TIE_RULE[result["decided_by"].removeprefix("tie-")]
+        lines.append(f"tie: player {result['winner']} wins ({rule})")
+    else:
+        lines.append(f"winner: player {result['winner']}")
+    return "\n".join(lines)
+
+
+def _run(numbers: list[int]) -> str:
+    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+
+
 def validate_score_output(doc: dict[str, Any], source: str):
     """``tombgen validate`` of a ``tombgen/tanis.score`` (what ``tanis score --json`` wrote):
     the tiles its groups list are scored again, and every field must be what that gives."""

@@ -45,32 +45,17 @@ def roll(dice, board_file, mode, passage, as_json, lang) -> None:
     triggers, the one-die re-roll (advanced), an empty House of the Dead (the turn is skipped),
     the board's Maat's Rest and Osiris lines and (with --board) the incinerations before placing
     and after each way to place."""
-    from generator.core.envelope import dumps, envelope
-    from generator.games.tumba.cli_text import roll_text
-    from generator.games.tumba.model_board import roll_board
-    from generator.games.tumba.rules import roll_options
-
-    board = _read_board(board_file) if board_file else None
-    board = roll_board(board, mode, passage)
-    reading = roll_options(tuple(dice), board, mode)
-    if as_json:
-        click.echo(dumps(envelope("tumba", "roll", None, reading.to_json())), nl=False)
-    else:
-        click.echo(roll_text(reading, board, mode, given=board_file is not None, lang=lang))
-
-
-def _read_board(path: str):
     from generator.clikit import read_json_arg
-    from generator.core.errors import RuleError
-    from generator.games.tumba.model_board import board_from_json, validate_board
+    from generator.core.envelope import dumps, envelope
+    from generator.games.tumba.cli_text import roll_answer
 
-    source = "<stdin>" if path == "-" else path
-    board = board_from_json(read_json_arg(path), source)
-    report = validate_board(board)
-    if not report.ok:
-        report.subject = source
-        raise RuleError(f"{source} is not a position of the game:\n{report.text()}", report)
-    return board
+    doc = read_json_arg(board_file) if board_file else None
+    source = "<stdin>" if board_file == "-" else (board_file or "<board>")
+    answer = roll_answer(dice, doc, source, mode, passage, lang)
+    if as_json:
+        click.echo(dumps(envelope("tumba", "roll", None, answer.reading.to_json())), nl=False)
+    else:
+        click.echo(answer.text)
 
 
 @group.command()

@@ -191,6 +191,31 @@ def roll_text(reading: RollReading, board=None, mode: str | None = None,
                      for s in roll_lines(reading, board, mode, given, lang))
 
 
+class RollAnswer(NamedTuple):
+    """What ``tumba roll`` answers: the reading, the board it was read on (None: the empty
+    standard board) and the text the command prints."""
+
+    reading: RollReading
+    board: Any
+    text: str
+
+
+def roll_answer(dice, doc: Any = None, source: str = "<board>", mode: str | None = None,
+                passage: int | None = None, lang: str = "en") -> RollAnswer:
+    """``tombgen tumba roll DICE [--board FILE] [--mode M] [--passage N] [--lang L]``: ``doc``
+    is the board (or setup) document of ``--board``, read as the command reads it (malformed:
+    InputError; not a position of the game: RuleError with its report). The command and the
+    web page's roll helper both answer with this."""
+    from generator.games.tumba.model_board import read_board, roll_board
+    from generator.games.tumba.rules import roll_options
+
+    board = read_board(doc, source) if doc is not None else None
+    board = roll_board(board, mode, passage)
+    reading = roll_options(tuple(dice), board, mode)
+    return RollAnswer(reading, board, roll_text(reading, board, mode, given=doc is not None,
+                                                lang=lang))
+
+
 def board_text(state) -> str:
     """The board as text: per row, the odd line's chambers (outer first), the tomb, the even
     line's chambers; each chamber shows its player (1-6) or '.'; then tomb and house counts."""

@@ -160,6 +160,19 @@ def _mummies(doc, lines: Layout, players: int, source: str) -> tuple[tuple[int, 
                  if k in value else (-1,) * line.chambers for k, line in zip(keys, lines))
 
 
+def read_board(doc: Any, source: str) -> BoardDoc:
+    """The board ``tumba roll --board`` reads: :func:`board_from_json`, then its rule checks
+    (a position the game cannot reach is a RuleError naming ``source``)."""
+    from generator.core.errors import RuleError
+
+    board = board_from_json(doc, source)
+    report = validate_board(board)
+    if not report.ok:
+        report.subject = source
+        raise RuleError(f"{source} is not a position of the game:\n{report.text()}", report)
+    return board
+
+
 def validate_board(board: BoardDoc) -> Report:
     """Rule checks of a position: codes ``players``, ``player``, ``line-over``,
     ``passage-shared``, ``mummy-count`` (a player with other than 14 mummies in all)."""

@@ -1,0 +1,144 @@
+"""The HTTP API of the page's table companions: what a command of the command line answers
+about a position at the table, by the same library call as that command.
+
+    POST /api/tumba/roll   {"dice": [3, 5, 6], "board": {...} | null, "mode": "advanced" | null,
+                            "passage": 7-12 | null, "lang": "en" | "fr"}
+                           the lines ``tombgen tumba roll 3 5 6 [--board board.json] …`` prints
+
+    POST /api/tanis/score  {"players": [{"snake": [1, 2], ...}, {...}], "first": 1}
+                           the lines ``tombgen tanis score score.json`` prints for that file
+
+Every answer carries ``command``: the command line that prints the same (a board sent by the
+page is ``board.json``, the file the page offers to save). A bad request is 400 in the
+command's words, a board the game cannot reach 422 with its report.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.core.errors import TombgenError, shown
+from generator.studio.params import Problems
+from generator.studio.service import body_text
+
+#: The name a board sent by the page goes by: messages name it, the command line shown reads it.
+BOARD_FILE = "board.json"
+
+
+async def _body(request) -> dict[str, Any]:
+    from generator.core.inputs import parse_json
+
+    text = await body_text(request, request.app.state.studio.limits["body_bytes"])
+    try:
+        body = parse_json(text, "the request")
+    except TombgenError as exc:
+        raise Problems.of(exc) from None
+    if not isinstance(body, dict):
+        raise Problems(400, ["the request: expected a JSON object"])
+    return body
+
+
+def _choice(body: dict[str, Any], key: str, allowed: tuple[Any, ...]) -> Any:
+    value = body.get(key)
+    if value is not None and value not in allowed:
+        raise Problems(400, [f"{key}={shown(str(value))}: use one of "
+                             + ", ".join(str(a) for a in allowed)], {key: "bad"})
+    return value
+
+
+def roll_request(body: dict[str, Any]) -> dict[str, Any]:
+    """The ``tumba roll`` arguments of a request body (400 for anything the command's own
+    options would refuse)."""
+    from generator.games.tumba.model import data
+
+    faces = data()["components"]["faces"]
+    dice = body.get("dice")
+    if (not isinstance(dice, list) or len(dice) != data()["components"]["dice"]
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces
+                       for d in dice)):
+        raise Problems(400, [f"dice: give three dice, each 1-{faces}"], {"dice": "bad"})
+    lines = data()["advanced_setup"]["passage_lines"]
+    board = body.get("board")
+    if board is not None and not isinstance(board, dict):
+        raise Problems(400, [f"{BOARD_FILE}: expected a board or setup JSON object"],
+                       {"board": "bad"})
+    return {"dice": tuple(dice), "doc": board,
+            "mode": _choice(body, "mode", ("standard", "advanced")),
+            "passage": _choice(body, "passage", tuple(lines)),
+            "lang": _choice(body, "lang", ("en", "fr")) or "en"}
+
+
+def roll_command(args: dict[str, Any]) -> str:
+    """The command line printing the same lines."""
+    words = ["tombgen", "tumba", "roll", *map(str, args["dice"])]
+    if args["doc"] is not None:
+        words += ["--board", BOARD_FILE]
+    if args["mode"]:
+        words += ["--mode", args["mode"]]
+    if args["passage"]:
+        words += ["--passage", str(args["passage"])]
+    if args["lang"] != "en":
+        words += ["--lang", args["lang"]]
+    return " ".join(words)
+
+
+def read_roll(args: dict[str, Any]) -> dict[str, Any]:
+    """``tumba roll``'s answer (:func:`roll_answer`), with the board it was read on as the
+    page draws it."""
+    from generator.games.tumba.cli_text import roll_answer
+    from generator.games.tumba.model import lines_to_json
+    from generator.games.tumba.model_board import empty_board
+    from generator.games.tumba.rules import standard_layout
+
+    try:
+        answer = roll_answer(args["dice"], args["doc"], BOARD_FILE, args["mode"],
+                             args["passage"], args["lang"])
+    except TombgenError as exc:
+        raise Problems.of(exc) from None
+    board = answer.board or empty_board(standard_layout())
+    return {"text": answer.text, "lines": answer.text.split("\n"),
+            "reading": answer.reading.to_json(), "command": roll_command(args),
+            "board": {"mode": args["mode"] or board.mode, "players": board.players,
+                      "player": board.player + 1, "lines": lines_to_json(board.lines),
+                      "mummies": {str(n + 1): [c + 1 for c in cells]
+                                  for n, cells in enumerate(board.mummies) if cells},
+                      "tomb": list(board.tomb), "house": board.houses(),
+                      # a passage alone gives no line's size: no chamber to tap
+                      "sizes_known": not (args["passage"] and args["doc"] is None)}}
+
+
+async def roll(request):
+    """``POST /api/tumba/roll``: 200 the reading, 400 a bad request or board file, 422 a
+    board the game cannot reach."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    args = roll_request(await _body(request))
+    return JSONResponse(await run_in_threadpool(read_roll, args))
+
+
+#: The file a scorer's tiles go by (messages name it, the command line shown reads it).
+SCORE_FILE = "score.json"
+
+
+def tanis_score(doc: Any) -> dict[str, Any]:
+    """``tombgen tanis score``'s answer for the document ``doc``: the same checks, the same
+    lines (:func:`score_document`, :func:`score_text`)."""
+    from generator.games.tanis.rules_scoring import score_document, score_text
+
+    try:
+        result = score_document(doc, SCORE_FILE)
+    except TombgenError as exc:
+        raise Problems.of(exc) from None
+    text = score_text(result)
+    return {"text": text, "lines": text.split("\n"), "result": result,
+            "command": f"tombgen tanis score {SCORE_FILE}"}
+
+
+async def score(request):
+    """``POST /api/tanis/score``: 200 the scores, 400 a document the command would refuse,
+    422 tiles no game can give (the same tile twice)."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    return JSONResponse(await run_in_threadpool(tanis_score, await _body(request)))
