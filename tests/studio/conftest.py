@@ -9,8 +9,8 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-import test_browser
-from studio_support import start_server, studio_client
+import test_browser  # noqa: E402  (the tests' folder goes on sys.path first)
+from studio_support import start_server, studio_client  # noqa: E402
 
 browser = test_browser.browser  # Chromium, for the page tests
 TIMEOUT_MS = test_browser.TIMEOUT_MS
