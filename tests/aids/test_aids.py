@@ -214,7 +214,7 @@ def test_tumba_aid_has_the_rules_the_rulebook_gives():
     french = build_content("tumba", "fr", "en")
     text = " ".join(t for s in french.sections for b in s.blocks
                     for t in ([b.text] if hasattr(b, "text") else list(getattr(b, "items", ()))))
-    assert "sur une ligne de 7 à 12" in text and "Maison des morts" in text
+    assert "sur l’une des lignes 7 à 12" in text and "Maison des morts" in text
     terms = [b.term for s in aid.sections for b in s.blocks if hasattr(b, "term")]
     assert "Toth's Inversion (1-2-3, 2-3-4, 3-4-5):" in terms and "Tutan's Wrath (4-5-6):" in terms
 
