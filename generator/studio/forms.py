@@ -62,7 +62,7 @@ def realms_vocabulary() -> dict[str, Any]:
     from generator.core.i18n import catalogue
     from generator.games.realms.mapfile import builtin_maps
     from generator.games.realms.model import data, finding_kinds, room_kinds
-    from generator.studio.realms import rating_games
+    from generator.studio.settings import rating_games
 
     spec, legend = data()["map"], data()["legend"]
     cat = catalogue("en")     # the page speaks English; magic items by their sheet names

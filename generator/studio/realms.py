@@ -190,20 +190,9 @@ def _default_games() -> int:
     """The games a rating from the page plays by default: ``tombgen realms rate``'s ``--games``
     default, bounded by what one rating from the page may play (seeds/studio.toml [limits]
     rating_games)."""
+    from generator.studio.settings import rating_games
+
     return rating_games()["games"]
-
-
-def rating_games() -> dict[str, int]:
-    """The rating's games, from their one source: ``command`` the default of ``tombgen realms
-    rate --games`` (seeds/realms.toml [rating] rate_games), ``most`` the page's bound,
-    ``games`` the page's default (the smaller)."""
-    from generator.games.realms.cli import rate as command
-    from generator.studio.settings import limits
-
-    declared: Any = next(p for p in command.params if p.name == "games").default
-    default = int(declared() if callable(declared) else declared)
-    most = int(limits()["rating_games"])
-    return {"games": min(default, most), "most": most, "command": default}
 
 
 def _whole(request, key: str, default: int | None, low: int, high: int | None) -> int | None:

@@ -23,3 +23,15 @@ def settings() -> Any:
 def limits() -> Any:
     """The ``[limits]`` table: what one request may ask for."""
     return settings()["limits"]
+
+
+def rating_games() -> dict[str, int]:
+    """The rating's games, from their one source: ``command`` the default of ``tombgen realms
+    rate --games`` (seeds/realms.toml [rating] rate_games), ``most`` the page's bound,
+    ``games`` the page's default (the smaller)."""
+    from generator.games.realms.cli import rate as command
+
+    declared: Any = next(p for p in command.params if p.name == "games").default
+    default = int(declared() if callable(declared) else declared)
+    most = int(limits()["rating_games"])
+    return {"games": min(default, most), "most": most, "command": default}

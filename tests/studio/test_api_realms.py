@@ -34,7 +34,7 @@ def test_problems_a_page_expects_are_a_200_answer(client):
     """The editor checks as the player draws: problems are then the expected answer (200 with
     ``valid`` false, so the browser logs no failed request), a map file alone stays 422."""
     doc = map_1()
-    doc["stone"].append([0, 2])
+    doc["stone"].append([2, 1])
     answer = client.post("/api/realms/validate?expect=problems", json=doc)
     assert answer.status_code == 200 and answer.json()["valid"] is False
     assert answer.json()["problems"][0]["code"] == "room-door-blocked"
@@ -44,13 +44,13 @@ def test_problems_a_page_expects_are_a_200_answer(client):
 
 
 def test_a_problem_is_placed_on_its_square(client):
-    """Map 1's green gem room at (1, 2) has its door west, onto (0, 2): stone there blocks it."""
+    """Map 1's green gem room at (2, 2) has its door north, onto (2, 1): stone there blocks it."""
     doc = map_1()
-    doc["stone"].append([0, 2])
+    doc["stone"].append([2, 1])
     answer = client.post("/api/realms/validate", json=doc)
     assert answer.status_code == 422
     (problem,) = answer.json()["problems"]
-    assert problem["code"] == "room-door-blocked" and problem["square"] == [1, 2]
+    assert problem["code"] == "room-door-blocked" and problem["square"] == [2, 2]
 
 
 def test_an_entrance_problem_is_placed_on_its_entrance(client):
@@ -107,7 +107,7 @@ def test_the_map_file_writer_gives_the_shipped_file_back(client):
 
 def test_the_sheet_of_an_invalid_map_is_422_with_the_report(client):
     doc = map_1()
-    doc["stone"].append([0, 2])
+    doc["stone"].append([2, 1])
     answer = client.post("/api/realms/sheet.pdf?seed=1", json=doc)
     assert answer.status_code == 422
     assert answer.json()["report"]["violations"][0]["code"] == "room-door-blocked"
@@ -190,7 +190,7 @@ def test_saved_maps_are_not_written_on_the_server(client, tmp_path, monkeypatch)
 def test_a_ratings_games_have_one_source(client):
     """The page's default is ``realms rate``'s (seeds/realms.toml [rating] rate_games: 16000)
     bounded by what one rating from the page may play (seeds/studio.toml: 2000)."""
-    from generator.studio.realms import rating_games
+    from generator.studio.settings import rating_games
 
     assert rating_games() == {"games": 2000, "most": 2000, "command": 16000}
     assert client.get("/api/realms/vocabulary").json()["rating"] == rating_games()

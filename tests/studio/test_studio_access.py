@@ -79,19 +79,19 @@ def test_the_editors_grid_is_a_keyboard_grid(page):
     assert grid.locator("[tabindex='0']").count() == 1          # one square in the Tab order
     assert grid.locator("button.wall:not([tabindex='-1'])").count() == 0
     page.focus("[data-square='0,0']")
-    for key in ("ArrowDown", "ArrowDown"):
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):
         page.keyboard.press(key)
-    assert page.evaluate("document.activeElement.dataset.square") == "0,2"
+    assert page.evaluate("document.activeElement.dataset.square") == "2,1"
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     # stone painted by keyboard before map 1's green gem room's door, as a click does
     page.click("button[data-tool=stone]")
-    page.focus("[data-square='0,2']")
+    page.focus("[data-square='2,1']")
     page.keyboard.press("Enter")
-    problem = page.wait_for_selector("[data-square='1,2'].bad")
+    problem = page.wait_for_selector("[data-square='2,2'].bad")
     assert problem.get_attribute("data-problem") == "room-door-blocked"
-    assert page.evaluate("document.activeElement.dataset.square") == "0,2"   # focus kept
+    assert page.evaluate("document.activeElement.dataset.square") == "2,1"   # focus kept
     page.click("button[data-tool=free]")
-    page.focus("[data-square='0,2']")
+    page.focus("[data-square='2,1']")
     page.keyboard.press(" ")
     page.wait_for_selector(".verdict.good")
     # E on an edge square opens the entrance beside it

@@ -65,10 +65,10 @@ def test_a_map_drawn_into_a_problem_logs_no_console_error(page):
     open_view(page, "realms/editor")
     page.wait_for_selector(".verdict.good")
     page.click("button[data-tool=stone]")
-    page.click("[data-square='0,2']")
-    page.wait_for_selector("[data-square='1,2'].bad")
+    page.click("[data-square='2,1']")
+    page.wait_for_selector("[data-square='2,2'].bad")
     page.click("button[data-tool=free]")
-    page.click("[data-square='0,2']")
+    page.click("[data-square='2,1']")
     page.wait_for_selector(".verdict.good")
     assert logged == []
 
@@ -94,18 +94,18 @@ def test_a_rating_says_why_it_stopped_and_its_command(page, tmp_path):
     open_view(page, "realms/editor")
     page.wait_for_selector(".verdict.good")
     assert page.input_value("#rating-games") == "2000"   # realms rate's 16000, the page's bound
-    page.fill("#rating-games", "200")
+    page.fill("#rating-games", "1000")
     page.click("text=Rate with the bot")
     rated = page.locator("p.rated")
     expect(rated).to_contain_text("It stopped after", timeout=TIMEOUT_MS)
     found = re.search(r"Rated easy: par ([0-9.]+) .* over (\d+) bot games; .* It stopped after "
-                      r"(\d+) of at most 200 games: the interval already lay inside the easy "
+                      r"(\d+) of at most 1000 games: the interval already lay inside the easy "
                       r"band", rated.text_content())
-    assert found and found[2] == found[3] and int(found[2]) < 200, rated.text_content()
+    assert found and found[2] == found[3] and int(found[2]) < 1000, rated.text_content()
     command = page.locator(".editor .command").first.text_content()
-    seed = re.fullmatch(r"tombgen realms rate map-1 --games 200 --seed (\d+)", command)
+    seed = re.fullmatch(r"tombgen realms rate map-1 --games 1000 --seed (\d+)", command)
     assert seed, command
-    out = CliRunner().invoke(main, ["realms", "rate", "map-1", "--games", "200", "--seed",
+    out = CliRunner().invoke(main, ["realms", "rate", "map-1", "--games", "1000", "--seed",
                                     seed[1], "--json"]).output
     assert f'"par": {found[1]}' in out or f'"par": {float(found[1])}' in out, out
     assert f'"games": {found[2]}' in out
