@@ -192,9 +192,9 @@ def make_aid_files(game: str, *, lang: str = "en", size: str = "poker", variant:
     if pdf:
         style = card_style(size, bleed, mono, cmyk, alone=not crop)
         cards_pdf, plan = make_cards(aid, cat, style, footer, meta)
-        files.append((name + ".pdf", _impose((game, title), cards_pdf, len(plan.pages), fmt, cat,
-                                             crop=crop, nup=nup, paper=paper, backs=backs,
-                                             mono=mono, cmyk=cmyk, meta=meta)))
+        files.append((name + ".pdf", _impose(game, cards_pdf, len(plan.pages), fmt, cat,
+                                             title=title, crop=crop, nup=nup, paper=paper,
+                                             backs=backs, mono=mono, cmyk=cmyk, meta=meta)))
     if png:
         # pictures are RGB files: drawn from the screen colours whatever --cmyk says
         # and cut at their trim by the service: the background runs to it
@@ -250,12 +250,11 @@ def card_pictures(name: str, cards_pdf: bytes, back_pdf: bytes | None) -> list[t
     return files
 
 
-def _impose(game: tuple[str, str], cards_pdf: bytes, count: int, fmt, cat, *, crop: bool,
+def _impose(game: str, cards_pdf: bytes, count: int, fmt, cat, *, title: str, crop: bool,
             nup: bool, paper: str | None, backs: bool, mono: bool, cmyk: bool,
             meta: dict[str, str]) -> bytes:
     """The cards on their sheets: one per sheet, or ``nup`` on paper with a note saying how to
-    print it; a back after each sheet. ``game`` is the game's code and the name its backs
-    show."""
+    print it; a back (showing ``title``, the game's name) after each sheet."""
     from generator.aids import impose as im
     from generator.draw.paper import make_sheet
 
@@ -283,7 +282,7 @@ def _impose(game: tuple[str, str], cards_pdf: bytes, count: int, fmt, cat, *, cr
         # imposed backs overlap a hair, so no seam shows between them on a screen
         under = fmt._replace(bleed=fmt.bleed + grid["back_overlap"]) if nup else fmt
         sheets = sheets._replace(
-            back=_back(*game, cat, under, mono, inks), back_places=behind,
+            back=_back(game, title, cat, under, mono, inks), back_places=behind,
             back_marks=im.crop_marks(behind, fmt.bleed, lengths, marks["offset"]) if crop else [],
             back_trim=(under.bleed, under.bleed))
     style = {"mark_width": marks["width"], "cut_width": grid["cut_width"], "cut_grey": grid["cut_grey"]}
