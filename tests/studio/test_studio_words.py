@@ -75,13 +75,30 @@ def test_a_map_drawn_into_a_problem_logs_no_console_error(page):
 
 def test_busy_is_drawn_not_an_emoji(page):
     open_view(page, "tanis/dig")
-    page.fill("#seed", "5")
-    page.wait_for_selector(".product.busy", state="attached")
-    content = page.evaluate("getComputedStyle(document.querySelector('.product.busy .status'),"
-                            " '::before').content")
-    assert re.fullmatch(r'""|none', content), content
     expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
-
+    # the busy state may last less than a poll: an observer reads the status's marker the
+    # moment the class is set
+    page.evaluate("""() => {
+      window.busySeen = [];
+      const product = document.querySelector('.product');
+      new MutationObserver(() => {
+        if (product.classList.contains('busy')) {
+          window.busySeen.push(getComputedStyle(product.querySelector('.status'),
+                                                '::before').content);
+        }
+      }).observe(product, {attributes: true, attributeFilter: ['class']});
+    }""")
+    page.fill("#seed", "5")
+    seen: list[str] = []
+    for _ in range(200):                      # the preview starts after the typing settles
+        seen = page.evaluate("window.busySeen")
+        if seen:
+            break
+        page.wait_for_timeout(50)
+    assert seen, "the preview of seed 5 never showed its busy state"
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
+    for content in seen:
+        assert re.fullmatch(r'""|none', content), content
 
 
 def test_a_rating_says_why_it_stopped_and_its_command(page, tmp_path):
