@@ -3,9 +3,11 @@
 
 Starts ``tombgen serve`` on a free port, drives Debian's Chromium with Playwright through what a
 player does (a Tanis dig with a new seed, a Hidden Realms map drawn into a problem, a Tutan
-Tumba roll read on a phone with mummies tapped onto the board), and writes
-``docs/studio-product.png``, ``docs/studio-editor.png`` and ``docs/studio-roll-phone.png``
-(390 px wide, as a phone shows it). ``--out DIR`` writes them elsewhere.
+Tumba roll read on a phone with mummies tapped onto the board, the French rulebook's masks
+scored by the Tutankhamen set referee, the Hidden Realms rulebook's game scored), and writes
+``docs/studio-product.png``, ``docs/studio-editor.png`` and the phone views (390 px wide)
+``docs/studio-roll-phone.png``, ``docs/studio-set-phone.png`` and
+``docs/studio-score-phone.png``. ``--out DIR`` writes them elsewhere.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def product(page, url: str, out: Path) -> None:
     from playwright.sync_api import expect
 
     page.goto(url + "#tanis/dig")
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
     page.fill("#seed", "12")
     page.select_option(".field-choice select", "classic")
     expect(page.locator(".command")).to_have_text(
@@ -56,20 +59,49 @@ def editor(page, url: str, out: Path) -> None:
     page.goto(url + "#realms/editor")
     page.wait_for_selector(".verdict.good")
     page.click("button[data-tool=stone]")
-    page.click("[data-square='0,2']")
-    page.wait_for_selector("[data-square='1,2'].bad")
+    page.click("[data-square='2,1']")          # before the green gem room's door
+    page.wait_for_selector("[data-square].bad")
     page.mouse.move(5, 5)
     page.wait_for_timeout(300)
     page.screenshot(path=str(out / "studio-editor.png"))
 
 
-def roll_phone(browser, url: str, out: Path) -> None:
-    """The roll helper on a 390 px phone: dice 3 5 6 tapped, a mummy of each of two players
-    tapped onto lines 5 and 3, the reading with its incinerations."""
+def phone(browser):
+    """A 390 px phone's page (and its context, to close)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    return context, page
+
+
+def set_phone(browser, url: str, out: Path) -> None:
+    """The set referee on a phone: the French rulebook's two players with 3 chairs each, one
+    playing two masks, the other one."""
+    context, page = phone(browser)
+    page.goto(url + "#tut/score?rules=fr&value=8&players=2&held=3.3&wild=1.2&place=1.2")
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    page.wait_for_timeout(300)
+    page.locator("section.score").screenshot(path=str(out / "studio-set-phone.png"))
+    context.close()
+
+
+def score_phone(browser, url: str, out: Path) -> None:
+    """The final score on a phone: the Hidden Realms rulebook's scoring example on map 1."""
+    context, page = phone(browser)
+    page.goto(url + "#realms/score?map=map-1&oozes=3&skeletons=3&zombies=3&golems=3&mimics=6"
+                    "&magic_items=3&leftovers=5&connected_entrances=2&open_entrances=2"
+                    "&open_rooms=1&hits=8.11.13.18")
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    page.wait_for_timeout(300)
+    page.locator("section.score").screenshot(path=str(out / "studio-score-phone.png"))
+    context.close()
+
+
+def roll_phone(browser, url: str, out: Path) -> None:
+    """The roll helper on a 390 px phone: dice 3 5 6 tapped, a mummy of each of two players
+    tapped onto lines 5 and 3, the reading with its incinerations."""
+    context, page = phone(browser)
     page.goto(url + "#tumba/roll")
     for die, face in enumerate((3, 5, 6)):
         page.tap(f"button.face[data-die='{die}'][data-face='{face}']")
@@ -98,11 +130,14 @@ def main() -> None:
             product(page, url, args.out)
             editor(page, url, args.out)
             roll_phone(browser, url, args.out)
+            set_phone(browser, url, args.out)
+            score_phone(browser, url, args.out)
             browser.close()
     finally:
         server.terminate()
         server.wait(10)
-    for name in ("studio-product.png", "studio-editor.png", "studio-roll-phone.png"):
+    for name in ("studio-product.png", "studio-editor.png", "studio-roll-phone.png",
+                 "studio-set-phone.png", "studio-score-phone.png"):
         print(f"wrote {args.out / name}")
 
 

@@ -188,6 +188,8 @@ def _routes(root) -> list:
         Route("/api/realms/sheet.{ext:str}", realms.sheet, methods=["POST"]),
         Route("/api/tumba/roll", table.roll, methods=["POST"]),
         Route("/api/tanis/score", table.score, methods=["POST"]),
+        Route("/api/tut/score-set", table.score_set, methods=["GET", "POST"]),
+        Route("/api/realms/score", table.tallies, methods=["GET", "POST"]),
         Route("/api/{game}/{kind}.{ext}", api.product_file),
         Mount("/static", StaticFiles(directory=root), name="static"),
     ]

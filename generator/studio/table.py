@@ -8,6 +8,16 @@ about a position at the table, by the same library call as that command.
     POST /api/tanis/score  {"players": [{"snake": [1, 2], ...}, {...}], "first": 1}
                            the lines ``tombgen tanis score score.json`` prints for that file
 
+    POST /api/tut/score-set {"set": {"variant": "en", "value": 2, ...}, "lang": "en" | "fr"}
+                           the lines ``tombgen tut score-set score-set.json`` prints
+    GET  /api/tut/score-set what the page's form offers: the sets, the players, the names
+
+    POST /api/realms/score {"tallies": {"oozes": 3, ...}, "map": "map-1" | null,
+                            "start": "normal" | "easy" | "kids" | null}
+                           the lines ``tombgen realms score tallies.json --map map-1`` prints
+                           (a shipped map only: the page names no file of the server's)
+    GET  /api/realms/score the shipped maps, the starts and the tallies' keys
+
 Every answer carries ``command``: the command line that prints the same (a board sent by the
 page is ``board.json``, the file the page offers to save). A bad request is 400 in the
 command's words, a board the game cannot reach 422 with its report.
@@ -130,15 +140,95 @@ def tanis_score(doc: Any) -> dict[str, Any]:
         result = score_document(doc, SCORE_FILE)
     except TombgenError as exc:
         raise Problems.of(exc) from None
-    text = score_text(result)
-    return {"text": text, "lines": text.split("\n"), "result": result,
-            "command": f"tombgen tanis score {SCORE_FILE}"}
+    return _answer(score_text(result), f"tombgen tanis score {SCORE_FILE}", result=result)
 
 
-async def score(request):
-    """``POST /api/tanis/score``: 200 the scores, 400 a document the command would refuse,
-    422 tiles no game can give (the same tile twice)."""
-    from starlette.concurrency import run_in_threadpool
-    from starlette.responses import JSONResponse
+#: The files the other referees' documents go by.
+SET_FILE, TALLIES_FILE = "score-set.json", "tallies.json"
 
-    return JSONResponse(await run_in_threadpool(tanis_score, await _body(request)))
+
+def _answer(text: str, command: str, **more: Any) -> dict[str, Any]:
+    return {"text": text, "lines": text.split("\n"), "command": command, **more}
+
+
+def tut_score_set(body: dict[str, Any]) -> dict[str, Any]:
+    """``tombgen tut score-set``'s answer for the set ``body["set"]``: the same checks and
+    lines (:func:`score_request`, :func:`score_set_text`)."""
+    from generator.games.tut.cli import score_set_text
+    from generator.games.tut.rules_scoring import score_request
+
+    lang = _choice(body, "lang", ("en", "fr")) or "en"
+    doc: Any = body.get("set")
+    try:
+        pays = score_request(doc, SET_FILE)
+    except TombgenError as exc:
+        raise Problems.of(exc) from None
+    command = f"tombgen tut score-set {SET_FILE}" + (" --lang fr" if lang == "fr" else "")
+    return _answer(score_set_text(pays, doc["variant"], lang), command,
+                   payments=[[p, c] for p, c in pays])
+
+
+def realms_score(body: dict[str, Any]) -> dict[str, Any]:
+    """``tombgen realms score``'s answer for the tallies ``body["tallies"]`` on a shipped map
+    (or none): the same checks and lines (:func:`score_fields`, :func:`score_text`)."""
+    from generator.games.realms.cli import score_text
+    from generator.games.realms.rules_scoring import score_fields
+
+    choices = realms_choices()
+    map_name = _choice(body, "map", tuple(choices["maps"]))
+    start = _choice(body, "start", tuple(choices["starts"]))
+    try:
+        fields = score_fields(body.get("tallies"), TALLIES_FILE, map_name, start)
+    except TombgenError as exc:
+        raise Problems.of(exc) from None
+    words = ["tombgen", "realms", "score", TALLIES_FILE]
+    if map_name:
+        words += ["--map", map_name]
+    if start and start != "normal":
+        words += ["--start", start]
+    return _answer(score_text(fields), " ".join(words), fields=fields)
+
+
+def tut_choices() -> dict[str, Any]:
+    """What the set referee's form offers, per rules: each set (value, name, tiles), the
+    wild tile's and King Tut's names (in English, the page's language), the players."""
+    from generator.games.tut.model import data, names
+
+    trail = data()["trail"]
+    out: dict[str, Any] = {"players": [trail["min_players"], trail["max_players"]]}
+    for variant in data()["variant"]:
+        named = names(variant, "en")
+        out[variant] = {"game": named["game"], "wild": named["pharaoh"], "king": named["king-tut"],
+                        "sets": [[k["value"], named[k["code"]], k["tiles"]]
+                                 for k in data()["kind"]]}
+    return out
+
+
+def realms_choices() -> dict[str, Any]:
+    """What the final score's form offers: the shipped maps, the starts, the tallies' keys
+    (required, then optional)."""
+    from generator.games.realms.mapfile import builtin_maps
+    from generator.games.realms.model import data
+    from generator.games.realms.rules_holdings import OPTIONAL_KEYS
+    from generator.games.realms.rules_scoring import TALLY_KEYS
+
+    return {"maps": builtin_maps(), "starts": list(data()["start"]),
+            "keys": list(TALLY_KEYS), "optional": list(OPTIONAL_KEYS)}
+
+
+def _referee(answer, choices=None):
+    async def endpoint(request):
+        from starlette.concurrency import run_in_threadpool
+        from starlette.responses import JSONResponse
+
+        if request.method == "GET" and choices is not None:
+            return JSONResponse(choices())
+        return JSONResponse(await run_in_threadpool(answer, await _body(request)))
+    endpoint.__doc__ = f"The page's {answer.__name__} referee: 200 the answer, 400 a document " \
+                       "the command would refuse, 422 numbers no game can give."
+    return endpoint
+
+
+score = _referee(tanis_score)
+score_set = _referee(tut_score_set, tut_choices)
+tallies = _referee(realms_score, realms_choices)

@@ -5,15 +5,16 @@ import {el, clear, json, call, told, fileName, save, debounce, problemList, Refu
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
 import {RollView} from "./roll.js";
-import {TanisScorer} from "./score.js";
+import {TanisScorer, TutScorer, RealmsScorer} from "./score.js";
 
 const NAMES = {sheet: "Game sheet", map: "Generated map", trail: "Trail layout", dig: "Dig pattern",
-  setup: "Board setup", aid: "Player aid", editor: "Map editor", roll: "Roll helper",
-  score: "Scorer"};
-// Views of a game besides its products: (game, kind, what makes the view)
-const EXTRA = [["realms", "editor", () => new MapEditor(catalogue, () => remember())],
-  ["tanis", "score", () => new TanisScorer(() => remember())],
-  ["tumba", "roll", () => new RollView(() => remember())]];
+  setup: "Board setup", aid: "Player aid"};
+// Views of a game besides its products: (game, kind, its name in the navigation, what makes it)
+const EXTRA = [["realms", "editor", "Map editor", () => new MapEditor(catalogue, () => remember())],
+  ["realms", "score", "Final score", () => new RealmsScorer(() => remember())],
+  ["tut", "score", "Set scoring", () => new TutScorer(() => remember())],
+  ["tanis", "score", "Scorer", () => new TanisScorer(() => remember())],
+  ["tumba", "roll", "Roll helper", () => new RollView(() => remember())]];
 const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
 
 const views = new Map();   // "game/kind" -> view (kept, so a view keeps its settings)
@@ -300,7 +301,7 @@ function viewFor(gameName, kind) {
     const game = catalogue.games.find((g) => g.name === gameName);
     if (!game) return null;
     const extra = EXTRA.find(([g, k]) => g === gameName && k === kind);
-    if (extra) views.set(key, extra[2]());
+    if (extra) views.set(key, extra[3]());
     else {
       const product = kind === "aid" ? game.aid : game.products.find((p) => p.kind === kind);
       if (!product) return null;
@@ -365,12 +366,12 @@ function route() {
 function navigation() {
   const nav = clear(document.getElementById("nav"));
   for (const game of catalogue.games) {
-    const kinds = game.products.map((p) => p.kind);
-    for (const [g, k] of EXTRA) if (g === game.name) kinds.push(k);
-    if (game.aid) kinds.push("aid");
+    const kinds = game.products.map((p) => [p.kind, NAMES[p.kind] || p.kind]);
+    for (const [g, k, name] of EXTRA) if (g === game.name) kinds.push([k, name]);
+    if (game.aid) kinds.push(["aid", NAMES.aid]);
     nav.append(el("div", {class: "game"}, el("h2", {title: game.title}, SHORT[game.name] || game.name),
-      el("ul", {}, kinds.map((kind) => el("li", {},
-        el("a", {href: `#${game.name}/${kind}`, "data-view": `${game.name}/${kind}`}, NAMES[kind] || kind))))));
+      el("ul", {}, kinds.map(([kind, name]) => el("li", {},
+        el("a", {href: `#${game.name}/${kind}`, "data-view": `${game.name}/${kind}`}, name))))));
   }
 }
 

@@ -120,3 +120,83 @@ def test_the_tanis_scorer_refuses_what_the_command_refuses(client):
     answer = client.post("/api/tanis/score", json={"players": [{"lotus": [1]}, {}], "first": 1})
     assert answer.status_code == 400
     assert "unknown tile type" in answer.json()["problems"][0]
+
+
+# ---- the Tutankhamen set referee and the Hidden Realms final score ----------------------------
+
+# The French rulebook's example: two players with 3 chairs each, one plays two masks, the other
+# one; the two masks win the set (8), the other advances half (4).
+FRENCH_SET = {"variant": "fr", "value": 8, "holdings": {"A": 3, "B": 3},
+              "wild": {"A": 1, "B": 2}, "order": ["A", "B"]}
+# The Hidden Realms rulebook's scoring example (134 Fame points).
+EXAMPLE = {"oozes": 3, "skeletons": 3, "zombies": 3, "golems": 3, "mimics": 6,
+           "mummy_hits": [8, 11, 13, 18], "magic_items": 3, "leftovers": 5,
+           "connected_entrances": 2, "remaining_openings": 0, "open_entrances": 2,
+           "open_rooms": 1}
+
+
+def test_the_set_referee_answers_as_the_command(client, tmp_path):
+    (tmp_path / "score-set.json").write_text(json.dumps(FRENCH_SET))
+    for lang in ("en", "fr"):
+        result = CliRunner().invoke(main, ["tut", "score-set", str(tmp_path / "score-set.json"),
+                                           "--lang", lang])
+        assert result.exit_code == 0, result.output
+        answer = client.post("/api/tut/score-set", json={"set": FRENCH_SET, "lang": lang})
+        assert answer.status_code == 200
+        assert answer.json()["text"] == result.output.rstrip("\n")
+    assert answer.json()["command"] == "tombgen tut score-set score-set.json --lang fr"
+    assert answer.json()["payments"] == [["B", 8], ["A", 4]]          # by hand, the rulebook's
+    assert answer.json()["lines"] == ["B avance de 8 sur le tableau de marque",
+                                      "A avance de 4 sur le tableau de marque"]
+
+
+def test_the_set_referee_refuses_what_the_command_refuses(client):
+    too_many = dict(FRENCH_SET, holdings={"A": 5, "B": 4})           # a set of 8 has 8 tiles
+    answer = client.post("/api/tut/score-set", json={"set": too_many})
+    assert answer.status_code == 422
+    assert answer.json()["problems"] == ["score-set.json [holdings]: 9 tiles held, but a set of "
+                                         "value 8 has only 8"]
+    answer = client.post("/api/tut/score-set", json={"set": dict(FRENCH_SET, value=3)})
+    assert answer.status_code == 400 and "[value]: 3 is not a set value" in \
+        answer.json()["problems"][0]
+    answer = client.post("/api/tut/score-set", json={"set": FRENCH_SET, "lang": "de"})
+    assert answer.status_code == 400 and answer.json()["problems"] == ["lang=de: use one of en, fr"]
+
+
+def test_the_set_referee_offers_the_rulebooks_sets(client):
+    choices = client.get("/api/tut/score-set").json()
+    assert choices["players"] == [2, 6]
+    assert choices["en"]["sets"][1] == [2, "Cat", 2] and choices["en"]["wild"] == "Pharaoh"
+    assert [v for v, _, _ in choices["fr"]["sets"]] == [1, 2, 4, 6, 8]
+
+
+def test_the_final_score_answers_as_the_command(client, tmp_path):
+    (tmp_path / "tallies.json").write_text(json.dumps(EXAMPLE))
+    result = CliRunner().invoke(main, ["realms", "score", str(tmp_path / "tallies.json"),
+                                       "--map", "map-1"])
+    assert result.exit_code == 0, result.output
+    answer = client.post("/api/realms/score", json={"tallies": EXAMPLE, "map": "map-1"})
+    assert answer.status_code == 200
+    assert answer.json()["text"] == result.output.rstrip("\n")
+    assert answer.json()["command"] == "tombgen realms score tallies.json --map map-1"
+    assert answer.json()["lines"][-2:] == ["  134  total", "achievements: none"]   # the rulebook's
+    answer = client.post("/api/realms/score", json={"tallies": EXAMPLE, "start": "kids"})
+    assert answer.json()["command"] == "tombgen realms score tallies.json --start kids"
+    assert "achievements" not in answer.json()["text"]                # no map: none judged
+
+
+def test_the_final_score_refuses_what_the_command_refuses(client):
+    answer = client.post("/api/realms/score", json={"tallies": EXAMPLE, "map": "map-2"})
+    assert answer.status_code == 422
+    assert answer.json()["problems"] == ["tallies.json: no sheet can show mimics = 6 (map map-2 "
+                                         "has room for 5 mimics)"]
+    answer = client.post("/api/realms/score", json={"tallies": dict(EXAMPLE, oozes=-1)})
+    assert answer.status_code == 400 and "oozes: -1 is negative" in answer.json()["problems"][0]
+    # a shipped map only: the page never names a file of the server's
+    answer = client.post("/api/realms/score", json={"tallies": EXAMPLE,
+                                                    "map": "maps/realms/map-1.toml"})
+    assert answer.status_code == 400
+    assert answer.json()["problems"][0].startswith("map=maps/realms/map-1.toml: use one of map-1")
+    choices = client.get("/api/realms/score").json()
+    assert choices["maps"][:2] == ["map-1", "map-2"] and choices["starts"] == ["normal", "easy",
+                                                                                "kids"]

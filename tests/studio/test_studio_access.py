@@ -12,8 +12,10 @@ from playwright.sync_api import expect
 from test_browser import TIMEOUT_MS
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
-VIEWS = ["realms/sheet", "realms/map?seed=3&rating_games=4", "realms/editor", "realms/aid",
-         "tut/trail", "tut/aid", "tanis/dig", "tanis/score?p1=snake1.2", "tanis/aid",
+VIEWS = ["realms/sheet", "realms/map?seed=3&rating_games=4", "realms/editor",
+         "realms/score?oozes=3&skeletons=2", "realms/aid", "tut/trail",
+         "tut/score?rules=fr&value=8&players=2&held=3.3&wild=1.2&place=1.2", "tut/aid",
+         "tanis/dig", "tanis/score?p1=snake1.2", "tanis/aid",
          "tumba/setup", "tumba/aid", "tumba/roll?dice=356"]
 RUN = """axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
   .filter((v) => v.impact === "critical" || v.impact === "serious")
@@ -27,7 +29,7 @@ def ready(page, view: str) -> None:
         page.wait_for_selector(".verdict.good")
     elif key == "tumba/roll":
         page.wait_for_selector("section.roll:not(.busy) pre.reading[data-ready=yes]")
-    elif key == "tanis/score":
+    elif key.endswith("/score"):
         page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
     else:
         expect(page.locator(".pages")).to_have_attribute("data-ready", "yes",

@@ -208,3 +208,68 @@ def test_the_tanis_scorer_by_tapping_tiles(page, tmp_path):
     page.reload()
     page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
     assert page.locator("section.score pre.reading").text_content() == text
+
+
+def scored(page) -> str:
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    return page.locator("section.score pre.reading").text_content()
+
+
+def test_the_set_referee_scores_the_french_rulebooks_masks(page, tmp_path):
+    """The French rulebook's example: 3 chairs each, two masks beat one: B advances 8, A 4."""
+    open_view(page, "tut/score")
+    expect(page.locator("section.score .status")).to_have_text("nobody pays for this set")
+    page.select_option("#set-variant", "fr")
+    page.select_option("#set-value", "8")
+    for name, held, wild in (("A", "3", "1"), ("B", "3", "2")):
+        page.fill(f"#set-held-{name}", held)
+        page.fill(f"#set-wild-{name}", wild)
+    page.select_option("#set-lang", "fr")
+    expect(page.locator("section.score .status")).to_have_text("scored")
+    text = scored(page)
+    assert text == ("B avance de 8 sur le tableau de marque\n"
+                    "A avance de 4 sur le tableau de marque\n")
+    name, data = downloaded(page, "text=Save score-set.json")
+    assert name == "score-set.json"
+    (tmp_path / name).write_bytes(data)
+    result = CliRunner().invoke(main, ["tut", "score-set", str(tmp_path / name), "--lang", "fr"])
+    assert result.output == text
+    assert page.locator("section.score .command").text_content() == \
+        "tombgen tut score-set score-set.json --lang fr"
+    assert "rules=fr" in page.url and "held=3.3" in page.url and "wild=1.2" in page.url
+    page.reload()
+    assert scored(page) == text
+    # two tokens on one place: said before asking, in words
+    page.select_option("#set-place-B", "1")
+    expect(page.locator("section.score .problem-box li")).to_have_text(
+        "A and B are both at token place 1: give each player its own place (1: furthest along "
+        "the trail)")
+
+
+def test_the_final_score_of_the_rulebooks_game(page, tmp_path):
+    """The Hidden Realms rulebook's scoring example: 134 Fame points; on map-2, which holds 5
+    mimics, its 6 are refused."""
+    open_view(page, "realms/score")
+    expect(page.locator("section.score .status")).to_have_text("0 points")
+    page.fill("#tally-mummy_hits", "8 11 13 18")
+    for key, value in (("oozes", 3), ("skeletons", 3), ("zombies", 3), ("golems", 3),
+                       ("mimics", 6), ("magic_items", 3), ("leftovers", 5),
+                       ("connected_entrances", 2), ("open_entrances", 2), ("open_rooms", 1)):
+        page.fill(f"#tally-{key}", str(value))
+    expect(page.locator("section.score .status")).to_have_text("134 points")
+    text = scored(page)
+    name, data = downloaded(page, "text=Save tallies.json")
+    (tmp_path / name).write_bytes(data)
+    result = CliRunner().invoke(main, ["realms", "score", str(tmp_path / name), "--map", "map-1"])
+    assert result.exit_code == 0 and result.output == text
+    assert page.locator("section.score .command").text_content() == \
+        "tombgen realms score tallies.json --map map-1"
+    assert "hits=8.11.13.18" in page.url and "mimics=6" in page.url
+    page.reload()
+    assert scored(page) == text
+    page.select_option("#tally-map", "map-2")
+    expect(page.locator("section.score .problem-box li")).to_have_text(
+        "tallies.json: no sheet can show mimics = 6 (map map-2 has room for 5 mimics)")
+    page.fill("#tally-mummy_hits", "8 eleven")
+    expect(page.locator("section.score .problem-box li")).to_contain_text(
+        "Mummy hits: eleven is not a round number")

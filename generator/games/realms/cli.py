@@ -106,20 +106,28 @@ def validate(file: str, as_json: bool) -> None:
 def score(file: str, as_json: bool, map_name: str | None, start: str) -> None:
     """Final score from end-of-game tallies (a JSON file, or - for standard input)."""
     from generator.core.envelope import dumps, envelope
-    from generator.games.realms.rules_holdings import achievement_name
-    from generator.games.realms.rules_scoring import LINES, score_fields
+    from generator.games.realms.rules_scoring import score_fields
 
     source = "<stdin>" if file == "-" else file
     fields = score_fields(read_json_arg(file), source, map_name, start)
     if as_json:
         click.echo(dumps(envelope("realms", "score", None, fields)), nl=False)
         return
-    for key, value in fields["lines"].items():
-        click.echo(f"{value:>5}  {LINES[key]}")
-    click.echo(f"{fields['total']:>5}  total")
+    click.echo(score_text(fields))
+
+
+def score_text(fields: dict) -> str:
+    """``realms score``'s lines: one per scoring rule, the total, the achievements earned on
+    the map (when one was given)."""
+    from generator.games.realms.rules_holdings import achievement_name
+    from generator.games.realms.rules_scoring import LINES
+
+    out = [f"{value:>5}  {LINES[key]}" for key, value in fields["lines"].items()]
+    out.append(f"{fields['total']:>5}  total")
     if "achievements" in fields:
         names = [achievement_name(code) for code in fields["achievements"]]
-        click.echo("achievements: " + (", ".join(names) or "none"))
+        out.append("achievements: " + (", ".join(names) or "none"))
+    return "\n".join(out)
 
 
 @group.command()
