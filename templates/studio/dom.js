@@ -74,6 +74,35 @@ export async function json(url, options = {}) {
   return (await call(url, options)).json();
 }
 
+// Another job of this page runs (a 409 carries its state): wait until it has ended, telling
+// `say` what is waited for.
+export async function afterJob(job, say) {
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (let state = job; ["queued", "running"].includes(state.state);) {
+    const done = state.total ? ` (${state.done} of ${state.total})` : "";
+    say(`Waiting: this page's ${state.label} is running${done}; this view follows once it ends.`);
+    await wait(1000);
+    try {
+      state = await json(`/api/jobs/${job.job}`);
+    } catch (error) {
+      break;
+    }
+  }
+}
+
+// A request that takes its turn: refused because another job of this page runs, it is made
+// again once that job has ended.
+export async function inTurn(request, say) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof Refused && error.status === 409 && error.body.busy) || tries >= 30) throw error;
+      await afterJob(error.body.busy, say);
+    }
+  }
+}
+
 // The X-Tombgen-* headers of an answer (percent-encoded text).
 export function told(response, name) {
   const value = response.headers.get(`X-Tombgen-${name}`);

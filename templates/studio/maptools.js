@@ -2,7 +2,7 @@
 // follows and may cancel) and print its game sheet. Both ask the editor for the map's fields;
 // the server rates and prints.
 
-import {el, clear, json, call, debounce, problemList, save, fileName, told} from "./dom.js";
+import {el, clear, json, call, inTurn, debounce, problemList, save, fileName, told} from "./dom.js";
 import {OptionForm} from "./form.js";
 
 // Why a rating played fewer games than it could, or all of them, in words.
@@ -160,7 +160,12 @@ export class MapSheet {
     return {body: text, name, type: "application/toml"};
   }
 
+  // A sheet file, made once any other job of this page (another view's preview) has ended.
   async call(ext, page) {
+    return inTurn(() => this.request(ext, page), (text) => { this.status.textContent = text; });
+  }
+
+  async request(ext, page) {
     const pairs = [["seed", this.seed.value || "1"], ...this.form.pairs()];
     if (page) pairs.push(["page", String(page)]);
     const shipped = this.editor.shippedName();

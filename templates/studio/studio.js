@@ -1,7 +1,7 @@
 // The page: one view per product, player aid and the Hidden Realms map editor, chosen in the
 // navigation (and the address's #game/kind). Every view talks to the API only.
 
-import {el, clear, json, call, told, fileName, save, debounce, problemList, Refused, VIEW} from "./dom.js";
+import {el, clear, json, call, told, fileName, save, debounce, problemList, afterJob, inTurn, Refused, VIEW} from "./dom.js";
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
 import {RollView} from "./roll.js";
@@ -252,17 +252,7 @@ class ProductView {
 
   // Another view's job (a rating) runs: this one's turn comes when it ends.
   async waitFor(job) {
-    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-    for (let state = job; ["queued", "running"].includes(state.state);) {
-      const done = state.total ? ` (${state.done} of ${state.total})` : "";
-      this.busy(true, `Waiting: this page's ${state.label} is running${done}; this view follows once it ends.`);
-      await wait(1000);
-      try {
-        state = await json(`/api/jobs/${job.job}`);
-      } catch (error) {
-        break;
-      }
-    }
+    await afterJob(job, (text) => this.busy(true, text));
     if (current === this) this.make();
   }
 
@@ -271,7 +261,7 @@ class ProductView {
     if (page) itemPair.push(["page", String(page)]);
     this.busy(true, `Making the ${ext.toUpperCase()}…`);
     try {
-      const response = await call(this.url(ext, itemPair));
+      const response = await inTurn(() => call(this.url(ext, itemPair)), (text) => this.busy(true, text));
       save(await response.blob(), fileName(response, `tombgen.${ext}`));
       this.busy(false, `Saved ${fileName(response, ext)}`);
     } catch (error) {

@@ -15,7 +15,6 @@ import re
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 from studio_support import cli_files
 from test_browser import TIMEOUT_MS
@@ -69,9 +68,6 @@ def test_text_from_a_request_is_shown_as_text(page):
     assert page.locator(".problem-box img, .problem-box b, .field img").count() == 0
 
 
-@pytest.mark.xfail(strict=False, reason="known bug: the first view's sheet preview, still "
-                   "running in its worker when the editor opens, makes the editor's Sheet PDF "
-                   "wait (409 'still running') and the download never starts in time")
 def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     open_view(page, "realms/editor")
     page.wait_for_selector(".verdict.good")
@@ -98,6 +94,46 @@ def test_a_map_edited_into_a_problem_and_fixed_then_printed(page, tmp_path):
     # named as the command names it: the file's name and a hash of its bytes
     assert re.fullmatch(r"realms-sheet-1-map-map-1-[0-9a-f]{6}\.pdf", pdf_name)
     assert made[pdf_name] == pdf
+
+
+def test_the_editors_sheet_waits_for_another_views_preview(page, server, tmp_path):
+    """A generated map's preview (its rating games, about 8 s) still runs when the editor is
+    opened: the editor's Sheet PDF says what it waits for, then downloads once that job has
+    ended (here: once it is cancelled, so that the test need not wait for its games)."""
+    refused: list[dict] = []
+    page.on("response", lambda r: refused.append(r.json())
+            if r.status == 409 and "/api/realms/sheet.pdf" in r.url else None)
+    # the first view's preview done, the map's is the page's one job
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
+    with page.expect_request(lambda r: "/api/realms/map." in r.url):
+        page.goto(server.split("#")[0] + "#realms/map?seed=5&rating_games=2000")
+    page.wait_for_timeout(500)                      # the server has taken the preview's job
+    open_view(page, "realms/editor")
+    page.wait_for_selector(".print .status", state="attached")
+    # every status the print section shows, read the moment it is set (a wait may be short)
+    page.evaluate("""() => {
+      window.printSaid = [];
+      const status = document.querySelector('.print .status');
+      new MutationObserver(() => window.printSaid.push(status.textContent))
+        .observe(status, {childList: true, characterData: true, subtree: true});
+    }""")
+    # a sheet no other test made (none cached); set without an input event, which would
+    # preview it
+    page.evaluate("() => { document.querySelector('.print .seed-row input').value = '7'; }")
+    with page.expect_download(timeout=TIMEOUT_MS) as info:
+        page.click("text=Sheet PDF")
+        for _ in range(200):
+            busy = [body["busy"]["job"] for body in refused if "busy" in body]
+            if busy:
+                break
+            page.wait_for_timeout(50)
+        assert busy, "the preview had ended before the sheet was asked for"
+        page.evaluate("job => fetch(`/api/jobs/${job}`, {method: 'DELETE'}).then((r) => r.status)",
+                      busy[0])
+    name = info.value.suggested_filename
+    data = Path(info.value.path()).read_bytes()
+    assert data == cli_files(tmp_path, "realms", "sheet", "--map", "map-1", "--seed", "7")[name]
+    assert any(said.startswith("Waiting: this page's ") for said in page.evaluate("window.printSaid"))
 
 
 def test_a_shipped_maps_stored_rating_is_shown_with_its_interval(page):
