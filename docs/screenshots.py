@@ -6,8 +6,8 @@ player does (a Tanis dig with a new seed, a Hidden Realms map drawn into a probl
 Tumba roll read on a phone with mummies tapped onto the board, the French rulebook's masks
 scored by the Tutankhamen set referee, the Hidden Realms rulebook's game scored), and writes
 ``docs/studio-product.png``, ``docs/studio-editor.png`` and the phone views (390 px wide)
-``docs/studio-roll-phone.png``, ``docs/studio-set-phone.png`` and
-``docs/studio-score-phone.png``. ``--out DIR`` writes them elsewhere.
+``docs/studio-roll-phone.png``, ``docs/studio-set-phone.png``, ``docs/studio-score-phone.png``
+and ``docs/studio-tanis-phone.png``. ``--out DIR`` writes them elsewhere.
 """
 
 from __future__ import annotations
@@ -86,6 +86,17 @@ def set_phone(browser, url: str, out: Path) -> None:
     context.close()
 
 
+def tanis_phone(browser, url: str, out: Path) -> None:
+    """The Tanis scorer on a phone: snakes 1-3 and ankh 5 for player 1, falcons 7 and 8 for
+    player 2, who took the first turn."""
+    context, page = phone(browser)
+    page.goto(url + "#tanis/score?p1=snake1.2.3,ankh5&p2=falcon7.8&first=2")
+    page.wait_for_selector("section.score:not(.busy) pre.reading[data-ready=yes]")
+    page.wait_for_timeout(300)
+    page.locator("section.score").screenshot(path=str(out / "studio-tanis-phone.png"))
+    context.close()
+
+
 def score_phone(browser, url: str, out: Path) -> None:
     """The final score on a phone: the Hidden Realms rulebook's scoring example on map 1."""
     context, page = phone(browser)
@@ -132,12 +143,13 @@ def main() -> None:
             roll_phone(browser, url, args.out)
             set_phone(browser, url, args.out)
             score_phone(browser, url, args.out)
+            tanis_phone(browser, url, args.out)
             browser.close()
     finally:
         server.terminate()
         server.wait(10)
     for name in ("studio-product.png", "studio-editor.png", "studio-roll-phone.png",
-                 "studio-set-phone.png", "studio-score-phone.png"):
+                 "studio-set-phone.png", "studio-score-phone.png", "studio-tanis-phone.png"):
         print(f"wrote {args.out / name}")
 
 
