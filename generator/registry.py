@@ -204,6 +204,9 @@ class ProductSpec(NamedTuple):
     #: ``module:fn(jobs, dask)`` — a context manager in which items are built, for products
     #: that play games while building (their command takes --jobs/--dask), or "".
     executor: str = ""
+    #: ``module:fn(report)`` — a context manager in which an item built tells ``report(done,
+    #: total, note)`` how its long work (the games that rate it) is getting on, or "".
+    watch: str = ""
     #: Languages its sheets are printed in (``--lang``); more come with its translation.
     languages: tuple[str, ...] = ("en",)
     #: Its own defaults for options every product shares, as ``(name, default)``; a default

@@ -85,7 +85,11 @@ async def serve(request, req, ext: str, places: dict[str, int], fields: dict | N
         raise Problems(400, [f"item={index}: the run has {req.count} item(s)"], {"item": "bad"})
     made = await studio.result(request, (key, index), "generator.studio.work:item",
                                {"req": req, "seed": seed, "index": index - 1, "fields": fields,
-                                "files": inputs}, label)
+                                "files": inputs,
+                                "pdf_after": studio.preview["pdf_with_item_seconds"]}, label)
+    if "run_pdf" in made:     # a slow item's PDF, made with it: its download is not made again
+        studio.cache.put((key, "pdf"), made.pop("run_pdf"))
+        studio.cache.put((key, index), made)                  # weighed without the PDF
     files = ["svg", "pdf", "json", *made["extra"]]
     told = {**about, **_told(made, seed, len(made["svg"])), "files": ",".join(files)}
     if ext == "svg":
@@ -166,6 +170,19 @@ async def job_state(request):
     from starlette.responses import JSONResponse
 
     return JSONResponse(_job(request).public())
+
+
+async def page_job(request):
+    """``GET /api/page/job``: the job the asking page's view runs now (its preview), 404 when
+    it runs none."""
+    from starlette.responses import JSONResponse
+
+    from generator.studio.service import page_of, view_of
+
+    job = studio_of(request).runner.of_page(page_of(request), view_of(request))
+    if job is None:
+        raise Problems(404, ["this view of the page runs no job now"])
+    return JSONResponse(job.public())
 
 
 async def job_cancel(request):

@@ -178,6 +178,7 @@ def _routes(root) -> list:
         Route("/", index),
         Route("/api/products", api.products),
         Route("/api/seed", api.seed),
+        Route("/api/page/job", api.page_job, methods=["GET"]),
         Route("/api/jobs/{job}", api.job_state, methods=["GET"]),
         Route("/api/jobs/{job}", api.job_cancel, methods=["DELETE"]),
         Route("/api/realms/validate", realms.validate, methods=["POST"]),

@@ -90,8 +90,8 @@ def _child(conn, ref: str, kwargs: dict, folder: str, server: int | None = None)
     if server is not None:
         die_with_process(server)
 
-    def report(done: int, total: int) -> None:
-        conn.send(("progress", done, total))
+    def report(done: int, total: int, note: str = "") -> None:
+        conn.send(("progress", done, total, note))
 
     try:
         os.chdir(folder)
@@ -125,6 +125,7 @@ class Job:
     state: str = "queued"      # queued, running, done, failed, cancelled, timeout
     done: int = 0
     total: int = 0
+    note: str = ""             # what the progress is (a rating's par so far)
     result: Any = None
     error: JobError | None = None
     cancel_reason: str = ""
@@ -141,6 +142,8 @@ class Job:
         out: dict[str, Any] = {"job": self.id, "label": self.label, "state": self.state,
                                "done": self.done, "total": self.total,
                                "seconds": round(self.seconds or self._running(), 1)}
+        if self.note:
+            out["note"] = self.note
         if self.state == "done" and self.result is not None:
             out["result"] = self.result
         elif self.error is not None:
@@ -198,6 +201,13 @@ class Runner:
             self.jobs.popitem(last=False)
             if oldest.page is not None and self._pages.get(oldest.page) is oldest:
                 del self._pages[oldest.page]
+        return job
+
+    def of_page(self, page: str | None, view: str | None) -> Job | None:
+        """The job a page's view runs now, if any."""
+        job = self._pages.get(page) if page else None
+        if job is None or job.finished or (view and job.view != view):
+            return None
         return job
 
     def cancel(self, job: Job, reason: str = "cancelled") -> None:
@@ -285,7 +295,7 @@ class Runner:
         """Applies one message of the job's process: progress, or how it ended."""
         kind = message[0]
         if kind == "progress":
-            job.done, job.total = message[1], message[2]
+            job.done, job.total, job.note = message[1], message[2], message[3]
         elif kind == "ok":
             job.result, job.state = message[1], "done"
         elif kind == "error":

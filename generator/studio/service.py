@@ -67,6 +67,9 @@ class Studio:
         self.runner = Runner(limits["workers"], limits["time_limit"], cache["jobs"],
                              limits["queue"], limits["retry_seconds"])
         self.cache = Cache(cache["items"], cache["bytes"])
+        from generator.studio.settings import settings
+
+        self.preview = dict(settings()["preview"])   # how previews are made
         self.tasks: Any = None  # the lifespan's task group: background jobs (ratings) run in it
 
     async def result(self, request, key: Any, ref: str, kwargs: dict[str, Any],

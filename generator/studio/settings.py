@@ -11,7 +11,7 @@ SCHEMA = {
                "rating_games": int, "time_limit": float, "workers": int, "queue": int,
                "retry_seconds": float},
     "cache": {"items": int, "bytes": int, "jobs": int},
-    "preview": {"aid_dpi": int},
+    "preview": {"aid_dpi": int, "pdf_with_item_seconds": float},
 }
 
 

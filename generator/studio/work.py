@@ -17,23 +17,29 @@ from generator.produce import item_files as files_of
 from generator.produce import render_files
 from generator.registry import game
 
-Progress = Callable[[int, int], None]
+Progress = Callable[..., None]   # (done, total) or (done, total, note)
 
 
-def _quiet(done: int, total: int) -> None:
+def _quiet(done: int, total: int, note: str = "") -> None:
     pass
 
 
-def _built(req: Request, seed: int, index: int, fields: dict | None) -> Built:
+def _built(req: Request, seed: int, index: int, fields: dict | None,
+           progress: Callable[..., None] = _quiet) -> Built:
     """Item ``index`` of the run ``req`` asks for; from its JSON ``fields`` when given (an item
-    made on the page, e.g. a sheet of a drawn map), else generated as the command does."""
+    made on the page, e.g. a sheet of a drawn map), else generated as the command does; a
+    product that plays games while building (a rated map) tells ``progress`` how they go."""
+    from contextlib import nullcontext
+
     from generator.draw.paper import make_sheet
 
     spec = game(req.game)
     product = spec.product(req.kind)
     item = None if fields is None else product.fn("from_fields")(fields, "<page>")
-    return build_one(spec, product, seed, index, req.count,
-                     make_sheet(req.paper, req.mono, req.cmyk), req.options, True, req.lang, item)
+    with product.fn("watch")(progress) if product.watch else nullcontext():
+        return build_one(spec, product, seed, index, req.count,
+                         make_sheet(req.paper, req.mono, req.cmyk), req.options, True, req.lang,
+                         item)
 
 
 def _about(req: Request, built: list[Built]) -> dict[str, Any]:
@@ -42,19 +48,28 @@ def _about(req: Request, built: list[Built]) -> dict[str, Any]:
 
 
 def item(req: Request, seed: int, index: int, fields: dict | None = None,
-         files: dict[str, bytes] | None = None, progress: Progress = _quiet) -> dict[str, Any]:
+         files: dict[str, bytes] | None = None, pdf_after: float | None = None,
+         progress: Progress = _quiet) -> dict[str, Any]:
     """Item ``index`` (0-based) of a run: its SVG pages, JSON and extra files, each as
     (file name, bytes), as ``tombgen <game> <kind>`` writes them; ``files``: a file an option
-    names, given by its bytes (a map sent to the page), named as the command names it."""
+    names, given by its bytes (a map sent to the page), named as the command names it. An item
+    of a one-item run that took ``pdf_after`` seconds or more to make also gives the run's PDF
+    (``"run_pdf"``, what :func:`pdf` answers), so that it is not made again."""
     from generator.core.output import given_files
 
     with given_files(files or {}):
-        return _item(req, seed, index, fields)
+        return _item(req, seed, index, fields, pdf_after, progress)
 
 
-def _item(req: Request, seed: int, index: int, fields: dict | None) -> dict[str, Any]:
-    b = _built(req, seed, index, fields)
+def _item(req: Request, seed: int, index: int, fields: dict | None,
+          pdf_after: float | None = None, progress: Progress = _quiet) -> dict[str, Any]:
+    import time
+
+    started = time.perf_counter()
+    b = _built(req, seed, index, fields, progress)
     out: dict[str, Any] = {"svg": [], "json": None, "extra": {}, **_about(req, [b])}
+    if pdf_after is not None and req.count == 1 and time.perf_counter() - started >= pdf_after:
+        out["run_pdf"] = _pdf_of(req, [b])
     for name, fmt, _, data in files_of(b, ("svg", "json")):
         if fmt == "svg":
             out["svg"].append((name, data))
@@ -80,6 +95,10 @@ def _pdf(req: Request, seed: int, fields: dict | None, progress: Progress) -> di
     for index in range(req.count):
         built.append(_built(req, seed, index, fields))
         progress(index + 1, req.count)
+    return _pdf_of(req, built)
+
+
+def _pdf_of(req: Request, built: list[Built]) -> dict[str, Any]:
     name, _, pages, data = next(f for f in render_files(built, ("pdf",)) if f[1] == "pdf")
     return {"pdf": (name, data), "pages": pages, **_about(req, built)}
 

@@ -46,6 +46,8 @@ class ProductView {
     this.item = el("select", {class: "item", hidden: true, onchange: () => { remember(); this.make(); },
       "aria-label": "Item of the run"});
     this.status = el("p", {class: "status", role: "status"});
+    this.cancel = el("button", {type: "button", class: "secondary", hidden: true,
+      onclick: () => this.cancelJob()}, "Cancel");
     this.command = el("code", {class: "command"});
     this.notes = el("div", {class: "notes"});
     this.problems = el("div", {class: "problem-box", "aria-live": "polite"});
@@ -66,7 +68,7 @@ class ProductView {
       el("div", {class: "columns"},
         el("form", {class: "controls", onsubmit: (e) => e.preventDefault()}, seedRow, this.form.node),
         el("div", {class: "result"},
-          el("div", {class: "toolbar"}, this.status, this.item, this.downloads),
+          el("div", {class: "toolbar"}, this.status, this.cancel, this.item, this.downloads),
           el("div", {class: "about"}, this.command, this.notes),
           this.problems, this.pages)));
   }
@@ -138,6 +140,7 @@ class ProductView {
     const controller = new AbortController();
     this.controller = controller;
     this.busy(true, "Making…");
+    this.follow(controller);
     try {
       const first = await call(this.url(ext, itemPair.concat([["page", "1"]])),
         {signal: controller.signal});
@@ -157,6 +160,36 @@ class ProductView {
       this.fail(error);
     } finally {
       if (this.controller === controller) { this.controller = null; this.making = null; }
+      this.cancel.hidden = true;
+    }
+  }
+
+  // A long preview (a map rated by bot games) says how it is getting on, and may be cancelled.
+  async follow(controller) {
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    await wait(1000);
+    while (this.controller === controller && current === this) {
+      try {
+        const job = await json("/api/page/job");
+        if (this.controller !== controller) break;
+        this.jobId = job.job;
+        this.cancel.hidden = false;
+        if (job.note) this.status.textContent = `Making… ${job.note}`;
+      } catch (error) {
+        // no job of this view right now (queued, or just ended): look again
+      }
+      await wait(1000);
+    }
+  }
+
+  async cancelJob() {
+    if (!this.jobId) return;
+    this.cancelled = true;
+    this.cancel.hidden = true;
+    try {
+      await call(`/api/jobs/${this.jobId}`, {method: "DELETE"});
+    } catch (error) {
+      this.cancelled = false;   // it had ended: its answer comes
     }
   }
 
@@ -225,6 +258,13 @@ class ProductView {
   }
 
   fail(error) {
+    if (this.cancelled) {
+      this.cancelled = false;
+      this.busy(false, "Cancelled. Change an option, or press New seed, to make another.");
+      this.pages.classList.add("stale");
+      this.pages.dataset.ready = "cancelled";
+      return;
+    }
     if (error instanceof Refused && error.status === 409 && error.body.busy) {
       this.waitFor(error.body.busy);
       return;

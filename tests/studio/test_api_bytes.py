@@ -146,3 +146,35 @@ def test_a_rated_map_document_prints_its_rating_as_the_command_does(client, tmp_
     assert answer.content == one(written, "realms-sheet-8*.json")
     assert json.loads(answer.content)["rating"]["games"] == 6
 
+
+
+def test_a_slow_items_pdf_is_made_with_its_preview(tmp_path):
+    """An item that took ``pdf_with_item_seconds`` or more (here 0: every item) gives its PDF
+    with its preview: the download is the command's bytes and starts no job; a run of several
+    items, or a quick item (the shipped threshold), makes its PDF when asked."""
+    from studio_support import studio_client
+
+    with studio_client() as client:
+        studio = client.app.state.studio
+        studio.preview["pdf_with_item_seconds"] = 0.0
+        for game, kind in PRODUCTS:
+            options = CASES[(game, kind)]
+            (tmp_path / game).mkdir(exist_ok=True)
+            written = cli_files(tmp_path / game, game, kind, "--seed", "6", *flags(options))
+            query = {"seed": "6", **options}
+            assert client.get(f"/api/{game}/{kind}.svg", params={**query, "page": 1}).status_code \
+                == 200
+            jobs = len(studio.runner.jobs)
+            pdf = client.get(f"/api/{game}/{kind}.pdf", params=query)
+            assert pdf.status_code == 200 and pdf.content == one(written, "*.pdf"), (game, kind)
+            assert len(studio.runner.jobs) == jobs, (game, kind)        # no job: made already
+        query = {"seed": "6", "count": "2"}
+        client.get("/api/tanis/dig.svg", params={**query, "page": 1})
+        jobs = len(studio.runner.jobs)
+        client.get("/api/tanis/dig.pdf", params=query)
+        assert len(studio.runner.jobs) == jobs + 1
+        studio.preview["pdf_with_item_seconds"] = 2.0                   # the shipped value
+        client.get("/api/tanis/dig.svg", params={"seed": "7", "page": 1})
+        jobs = len(studio.runner.jobs)
+        client.get("/api/tanis/dig.pdf", params={"seed": "7"})
+        assert len(studio.runner.jobs) == jobs + 1

@@ -150,3 +150,39 @@ def test_a_changed_declaration_changes_the_form(monkeypatch):
                                    "default": 2, "choices": [], "low": 1, "high": 9,
                                    "metavar": "", "help": "How deep.", "paths": False,
                                    "requires": {}, "limit": "", "beyond": ""}
+
+
+def test_a_rated_maps_preview_tells_its_games_and_par_so_far():
+    """A generated map's preview job reports the rating's games and, in words, the par and
+    interval so far; the page finds the job its view runs (``of_page``) to show them and to
+    cancel it."""
+    import re
+
+    from generator.runs import make_request
+
+    runner = Runner(workers=1, time_limit=60)
+    req = make_request("realms", "map", {"seed": 5, "rating_games": 2000})
+    job = runner.new("page-a", "realms map 5", "realms/map")
+    assert runner.of_page("page-a", "realms/map") is job
+    assert runner.of_page("page-a", "tanis/dig") is None and runner.of_page("page-b", None) is None
+    seen: list[tuple[int, int, str]] = []
+
+    async def main():
+        async with anyio.create_task_group() as tasks:
+            async def run():
+                await runner.run(job, "generator.studio.work:item",
+                                 {"req": req, "seed": 5, "index": 0})
+
+            tasks.start_soon(run)
+            while not job.finished:
+                await anyio.sleep(0.05)
+                if job.note and (not seen or seen[-1][0] != job.done):
+                    seen.append((job.done, job.total, job.note))
+
+    anyio.run(main)
+    assert job.state == "done" and runner.of_page("page-a", "realms/map") is None
+    assert seen, "no progress was reported"
+    done, total, note = seen[0]
+    assert 0 < done <= total == 2000
+    assert re.fullmatch(rf"{done} of at most 2000 rating games of map \d+: par [0-9.]+ \(95% interval [0-9.]+–[0-9.]+\) so far, "
+                        r"(easy|standard|hard|between two levels)", note), note

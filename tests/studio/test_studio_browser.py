@@ -143,3 +143,19 @@ def test_a_shipped_maps_stored_rating_is_shown_with_its_interval(page):
     assert page.locator("p.rated").text_content() == (
         "Rated easy: par 162 (95% interval 159–164; p10 114, p90 205) over 2000 bot games; "
         "map-3 par 121.5.")
+
+
+def test_a_rated_maps_preview_shows_its_games_and_can_be_cancelled(page, server):
+    """The Generated map preview says how its rating is getting on (the games, the par and its
+    interval so far) and offers Cancel, which stops it."""
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "yes", timeout=TIMEOUT_MS)
+    page.goto(server.split("#")[0] + "#realms/map?seed=5&rating_games=2000")
+    status = page.locator(".product .status")
+    expect(status).to_contain_text(re.compile(r"Making… \d+ of at most 2000 rating games of map "
+                                              r"1: par [0-9.]+ \(95% interval [0-9.]+–[0-9.]+\) "
+                                              r"so far, "), timeout=TIMEOUT_MS)
+    page.click(".product .toolbar button:has-text('Cancel')")
+    expect(status).to_have_text("Cancelled. Change an option, or press New seed, to make "
+                                "another.")
+    expect(page.locator(".pages")).to_have_attribute("data-ready", "cancelled")
+    assert page.locator(".product .toolbar button:has-text('Cancel')").is_hidden()

@@ -62,6 +62,7 @@ SPEC = GameSpec(
             ),
             check=f"{_M}.cli:check_sheet",
             executor=f"{_M}.rating:rating_executor",
+            watch=f"{_M}.rating:report_progress",
             languages=("en", "fr"),
         ),
         ProductSpec(
@@ -85,6 +86,7 @@ SPEC = GameSpec(
                        limit="rating_games"),
             ),
             executor=f"{_M}.rating:rating_executor",
+            watch=f"{_M}.rating:report_progress",
             extra_files=f"{_M}.products:map_item_files",
             languages=("en", "fr"),
         ),

@@ -246,6 +246,22 @@ def watching(progress: Callable[[Progress], None] | None = None,
         _WATCH[0] = outer
 
 
+@contextmanager
+def report_progress(report: Callable[[int, int, str], None]) -> Iterator[None]:
+    """:func:`watching` for a caller that takes ``report(games, max_games, note)``: the note
+    says in words the games played, the map being rated, its par and interval so far and the
+    label they support."""
+    def told(p: Progress) -> None:
+        low, high = p.interval
+        level = "between two levels" if p.label == BORDERLINE else p.label
+        report(p.games, p.max_games, f"{p.games} of at most {p.max_games} rating games of map "
+                                     f"{p.maps}: par {p.par:g} (95% interval {low:g}–{high:g}) "
+                                     f"so far, {level}")
+
+    with watching(told):
+        yield
+
+
 def next_map() -> None:
     """A request starts rating its next map (the count :class:`Progress` reports); called
     off here if the watcher's cancel says so."""
