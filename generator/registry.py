@@ -279,12 +279,17 @@ class GameSpec(NamedTuple):
     title: str
     cli: str
     products: tuple[ProductSpec, ...] = ()
+    #: Its name in a list of the games (the web page's navigation): "Tutan Tumba".
+    short: str = ""
     #: ``module:function`` returning a fresh engine State for conformance play:
     #: ``new_state(rng, **options)``; the State has legal_moves(), apply(move), is_over(),
     #: scores() and check_invariants() -> list[str] (empty when all hold).
     engine: str = ""
     #: ``module:build_aid`` — ``build_aid(cat, variant) -> generator.draw.content.Aid``.
     aid: str = ""
+    #: The rule texts its aid is made for (``aid --variant``; its files are named by it), or
+    #: () when the game has one.
+    aid_variants: tuple[str, ...] = ()
     #: Extra file kinds ``tombgen validate`` accepts: (suffix, "module:function(path) -> Report").
     readers: tuple[tuple[str, str], ...] = ()
     #: JSON document kinds that are not products (nothing generates them here) but that

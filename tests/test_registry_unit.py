@@ -215,3 +215,18 @@ def test_product_for_format():
     assert product_for_format("tombgen/tanis") is None
     assert product_for_format("TOMBGEN/tanis.dig") is None      # not a tombgen format
     assert product_for_format("nothing/tanis.dig") is None
+
+
+def test_every_game_has_a_short_name_and_says_whether_its_aid_has_variants():
+    """The page's navigation names the games by ``short``; an aid's files carry its rule text
+    only for a game whose aid has several (Tutankhamen: the English and French rules)."""
+    from generator.aids.build import aid_name
+    from generator.registry import games
+
+    assert {g.name: g.short for g in games()} == {
+        "realms": "Hidden Realms", "tut": "Tutankhamen", "tanis": "Tanis",
+        "tumba": "Tutan Tumba"}
+    assert {g.name: g.aid_variants for g in games()} == {
+        "realms": (), "tut": ("en", "fr"), "tanis": (), "tumba": ()}
+    assert aid_name("tut", variant="fr") == "tut-aid-en-fr-poker"
+    assert aid_name("tanis", variant="fr") == "tanis-aid-en-poker"

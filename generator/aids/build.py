@@ -144,7 +144,9 @@ def aid_name(game: str, *, lang: str = "en", size: str = "poker", variant: str =
     size, then every option that differs from its default, so two different aids never share
     a name: ``tut-aid-en-fr-poker-us-nup-letter-backs-bleed-3.175-mono-cmyk``. Crop marks are
     named only without ``--nup`` (imposed sheets always have them)."""
-    parts = [game, "aid", lang] + ([variant] if game == "tut" else []) + [size]
+    from generator.registry import game as spec_of
+
+    parts = [game, "aid", lang] + ([variant] if spec_of(game).aid_variants else []) + [size]
     if nup:
         parts += ["nup", paper or "a4"]
     if backs:

@@ -52,7 +52,8 @@ def catalogue() -> dict[str, Any]:
                    "the rules, as PDF (previewed page by page).", "files": ["pdf"],
                    "options": [_described(o) for o in AID_OPTIONS if o.name not in SHARED],
                    "shared": [_described(o) for o in AID_OPTIONS if o.name in SHARED]}
-        out.append({"name": spec.name, "title": spec.title, "products": products, "aid": aid})
+        out.append({"name": spec.name, "title": spec.title, "short": spec.short or spec.name,
+                    "products": products, "aid": aid})
     return {"games": out, "limits": dict(limits())}
 
 

@@ -67,9 +67,10 @@ export class MapRating {
     }
     const squares = editor.squares();
     try {
-      const job = await json(`/api/realms/rate?games=${encodeURIComponent(this.games.value)}`, {
+      // behind another view's job (a preview still running), the rating starts once it ends
+      const job = await inTurn(() => json(`/api/realms/rate?games=${encodeURIComponent(this.games.value)}`, {
         method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify(editor.fields())});
+        body: JSON.stringify(editor.fields())}), (text) => { this.text.textContent = text; });
       const file = editor.shippedName() || `${editor.stem()}.toml`;
       this.command.textContent = `tombgen realms rate ${file} --games ${this.games.value} --seed ${job.seed}`;
       this.job = job.job;

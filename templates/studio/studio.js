@@ -15,7 +15,6 @@ const EXTRA = [["realms", "editor", "Map editor", () => new MapEditor(catalogue,
   ["tut", "score", "Set scoring", () => new TutScorer(() => remember())],
   ["tanis", "score", "Scorer", () => new TanisScorer(() => remember())],
   ["tumba", "roll", "Roll helper", () => new RollView(() => remember())]];
-const SHORT = {realms: "Hidden Realms", tut: "Tutankhamen", tanis: "Tanis", tumba: "Tutan Tumba"};
 
 const views = new Map();   // "game/kind" -> view (kept, so a view keeps its settings)
 let catalogue = null;
@@ -63,7 +62,7 @@ class ProductView {
       el("button", {type: "button", class: "secondary", onclick: () => this.newSeed()}, "New seed"));
     return el("section", {class: "view product"},
       el("div", {class: "view-head"},
-        el("h2", {}, `${SHORT[this.game.name]} — ${NAMES[this.product.kind] || this.product.kind}`),
+        el("h2", {}, `${this.game.short} — ${NAMES[this.product.kind] || this.product.kind}`),
         el("p", {class: "summary"}, this.product.summary)),
       el("div", {class: "columns"},
         el("form", {class: "controls", onsubmit: (e) => e.preventDefault()}, seedRow, this.form.node),
@@ -399,7 +398,7 @@ function navigation() {
     const kinds = game.products.map((p) => [p.kind, NAMES[p.kind] || p.kind]);
     for (const [g, k, name] of EXTRA) if (g === game.name) kinds.push([k, name]);
     if (game.aid) kinds.push(["aid", NAMES.aid]);
-    nav.append(el("div", {class: "game"}, el("h2", {title: game.title}, SHORT[game.name] || game.name),
+    nav.append(el("div", {class: "game"}, el("h2", {title: game.title}, game.short),
       el("ul", {}, kinds.map(([kind, name]) => el("li", {},
         el("a", {href: `#${game.name}/${kind}`, "data-view": `${game.name}/${kind}`}, name))))));
   }

@@ -25,6 +25,7 @@ _RATING = "Bot games that rate each {what} (par = their median score); 0 = not r
 SPEC = GameSpec(
     name="realms",
     title="Hidden Realms: The Mummy's Tomb — game sheets and dungeon maps",
+    short="Hidden Realms",
     cli=f"{_M}.cli:group",
     products=(
         ProductSpec(

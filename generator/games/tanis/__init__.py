@@ -8,6 +8,7 @@ _DATA = f"{_M}.model:data"
 SPEC = GameSpec(
     name="tanis",
     title="Tanis: dig patterns for the layered dig box",
+    short="Tanis",
     cli=f"{_M}.cli:group",
     products=(
         ProductSpec(

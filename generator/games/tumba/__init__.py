@@ -11,6 +11,7 @@ _LINES = Bound("lines", 0, DataRef(_DATA, "geometry.lines"), "lines of the tomb"
 SPEC = GameSpec(
     name="tumba",
     title="Tutan Tumba: standard and Pharaoh's Wrath board setups, roll helper",
+    short="Tutan Tumba",
     cli=f"{_M}.cli:group",
     products=(
         ProductSpec(

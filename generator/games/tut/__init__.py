@@ -8,6 +8,7 @@ _DATA = f"{_M}.model:data"
 SPEC = GameSpec(
     name="tut",
     title="Tutankhamen: random trail layouts and a scoring referee",
+    short="Tutankhamen",
     cli=f"{_M}.cli:group",
     products=(
         ProductSpec(
@@ -45,6 +46,7 @@ SPEC = GameSpec(
     ),
     engine=f"{_M}.rules:new_state",
     aid=f"{_M}.aid:build_aid",
+    aid_variants=("en", "fr"),
     documents=(("simulation", f"{_M}.simulate:validate_simulation"),
                ("record", f"{_M}.records:validate_record_document"),
                ("score-set", f"{_M}.rules_scoring:validate_score_set_document")),
