@@ -74,10 +74,13 @@ export async function json(url, options = {}) {
   return (await call(url, options)).json();
 }
 
+export function wait(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 // Another job of this page runs (a 409 carries its state): wait until it has ended, telling
 // `say` what is waited for.
 export async function afterJob(job, say) {
-  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   for (let state = job; ["queued", "running"].includes(state.state);) {
     const done = state.total ? ` (${state.done} of ${state.total})` : "";
     say(`Waiting: this page's ${state.label} is running${done}; this view follows once it ends.`);

@@ -2,7 +2,7 @@
 // follows and may cancel) and print its game sheet. Both ask the editor for the map's fields;
 // the server rates and prints.
 
-import {el, clear, json, call, inTurn, debounce, problemList, save, fileName, told} from "./dom.js";
+import {el, clear, json, call, inTurn, wait, debounce, problemList, save, fileName, told} from "./dom.js";
 import {OptionForm} from "./form.js";
 
 // Why a rating played fewer games than it could, or all of them, in words.
@@ -88,7 +88,7 @@ export class MapRating {
   // Polls the job until it ends: its result, or null (the reason is shown).
   async follow(id) {
     for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await wait(400);
       const state = await json(`/api/jobs/${id}`);
       if (state.total) {
         this.progress.max = state.total;

@@ -1,7 +1,7 @@
 // The page: one view per product, player aid and the Hidden Realms map editor, chosen in the
 // navigation (and the address's #game/kind). Every view talks to the API only.
 
-import {el, clear, json, call, told, fileName, save, debounce, problemList, afterJob, inTurn, Refused, VIEW} from "./dom.js";
+import {el, clear, json, call, told, fileName, save, debounce, problemList, afterJob, inTurn, wait, Refused, VIEW} from "./dom.js";
 import {OptionForm} from "./form.js";
 import {MapEditor} from "./editor.js";
 import {RollView} from "./roll.js";
@@ -165,7 +165,6 @@ class ProductView {
 
   // A long preview (a map rated by bot games) says how it is getting on, and may be cancelled.
   async follow(controller) {
-    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     await wait(1000);
     while (this.controller === controller && current === this) {
       try {
