@@ -11,12 +11,16 @@ from generator import __version__
 from generator.clikit import Group, echo_report
 from generator.registry import games, resolve
 
-#: Commands beside the games, imported only when run (or listed by --help).
+#: Commands beside the games: where each lives (imported only when run) and the line --help
+#: lists for it, so that listing them imports none of them.
 LAZY_COMMANDS = {
-    "aid": "generator.aids.cli:aid",
-    "batch": "generator.batch.cli:batch",
-    "verify": "generator.batch.cli:verify",
-    "serve": "generator.studio.cli:serve",
+    "aid": ("generator.aids.cli:aid", "Player-aid cards for one game or all four, as PDF."),
+    "batch": ("generator.batch.cli:batch",
+              "Make many items from a TOML config, with a manifest; a rerun resumes."),
+    "verify": ("generator.batch.cli:verify",
+               "Make files again and compare bytes: a batch folder, an item or a PDF."),
+    "serve": ("generator.studio.cli:serve",
+              "Start the local web page: make, preview and print, edit maps."),
 }
 
 
@@ -31,7 +35,7 @@ class TombgenGroup(Group):
         if name in self.commands:
             return self.commands[name]
         if name in LAZY_COMMANDS:
-            return resolve(LAZY_COMMANDS[name])
+            return resolve(LAZY_COMMANDS[name][0])
         for spec in games():
             if spec.name == name:
                 return resolve(spec.cli)
@@ -39,8 +43,8 @@ class TombgenGroup(Group):
 
     def format_commands(self, ctx, formatter):
         rows = [(g.name, g.title) for g in games()]
-        others = {**{n: self.get_command(ctx, n) for n in LAZY_COMMANDS}, **self.commands}
-        rows += [(name, cmd.get_short_help_str(70)) for name, cmd in sorted(others.items())]
+        rows += [(name, line) for name, (_, line) in LAZY_COMMANDS.items()]
+        rows += [(name, cmd.get_short_help_str(70)) for name, cmd in self.commands.items()]
         with formatter.section("Commands"):
             formatter.write_dl(sorted(rows))
 

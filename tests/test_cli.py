@@ -149,3 +149,33 @@ def test_product_descriptions_come_from_the_built_items(runner, tmp_path):
     plain = runner.invoke(main, ["tut", "trail", "--seed", "3", "--format", "svg", "--out",
                                  str(tmp_path / "plain")])
     assert "seat balance" not in plain.output
+
+
+def test_the_command_list_imports_no_command_beside_the_games():
+    """`tombgen --help` lists aid, batch, verify and serve from their lines in LAZY_COMMANDS,
+    so it imports none of their modules (nor a game's modules): the help starts fast."""
+    import subprocess
+    import sys
+
+    from generator.cli import LAZY_COMMANDS
+
+    code = ("import sys\nfrom generator.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('generator.'))))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(run.stdout.splitlines()[-1].split())
+    for target, line in LAZY_COMMANDS.values():
+        assert target.split(":")[0] not in loaded
+        assert " ".join(line.split()[:4]) in " ".join(run.stdout.split())
+    # a game's package (its spec) is read, none of its modules
+    assert not any(m.count(".") > 2 for m in loaded if m.startswith("generator.games.")), loaded
+
+
+@pytest.mark.parametrize("name", ["aid", "batch", "verify", "serve"])
+def test_each_listed_command_beside_the_games_runs_its_module(name):
+    from generator.cli import LAZY_COMMANDS
+
+    command = main.get_command(click.Context(main), name)
+    target = LAZY_COMMANDS[name][0]
+    assert isinstance(command, click.Command) and command.name == name
+    assert command.callback.__module__ == target.split(":")[0]
