@@ -90,9 +90,7 @@ def plan(sheet: Sheet, m: Map, say: Words | None = None, start: str = "normal") 
     top = sheet.top + HEADER_H
     width = sheet.content_width
     a_w = rounds_width()
-    _, tile_h = tile_min_size(say)
-    row2_min = max(tile_h, log_height(log_min_width()),
-                   backpack_height(backpack_min_width(), say, start))
+    row2_min = _row2_need(sheet, lambda w: backpack_height(w, say, start), say)
     row1_max = sheet.bottom - top - GAP - row2_min
     room_h = row1_max - HEAD_H - map_size(m, 0.0)[1]
     for f_min in SCORING_MIN_W:
@@ -127,9 +125,15 @@ def _row2(sheet: Sheet, y: float, backpack_h, say: Words | None = None) -> dict:
     d_w = _widest(log_height, d_min, d_min + extra / 2, height)
     e_w = _widest(backpack_h, e_min, e_min + extra / 2, height)
     if d_w is None or e_w is None:
-        need = max(log_height(d_min), backpack_h(e_min))
-        raise BuildError(f"the tables below the map need {need:.0f} mm; {height:.0f} mm are "
-                         f"left on {sheet.paper}")
+        # the even split fails (a translation's longer words): each table gets the width its
+        # words need in this height, the Tile Table the rest
+        d_w, e_w = _narrowest(log_height, d_min, height), _narrowest(backpack_h, e_min, height)
+        room = width - d_w - e_w - 2 * GAP
+        if room < tile_min_size(say)[0] - 1e-9:
+            need = _row2_need(sheet, backpack_h, say)
+            raise BuildError(f"the tables below the map need {need:.1f} mm; {height:.1f} mm "
+                             f"are left on {sheet.paper}")
+        g = tile_geometry(room, height, say)
     gap = (width - g.width - d_w - e_w) / 2     # width nobody needs goes into the gaps
     x = sheet.left
     out = {"C": Box(x, y, g.width, height)}
@@ -138,6 +142,25 @@ def _row2(sheet: Sheet, y: float, backpack_h, say: Words | None = None) -> dict:
     x += d_w + gap
     out["E"] = Box(x, y, e_w, height)
     return out
+
+
+def _row2_need(sheet: Sheet, backpack_h, say: Words | None = None) -> float:
+    """The lowest row 2 can be: the Tile Table at its smallest, and the width left shared
+    between the Monster Log and the Backpack (0.5 mm steps) so that the taller is lowest."""
+    tile_w, tile_h = tile_min_size(say)
+    d_min, e_min = log_min_width(), backpack_min_width()
+    room = sheet.content_width - tile_w - 2 * GAP - d_min - e_min
+    splits = [k * 0.5 for k in range(int(max(room, 0.0) / 0.5) + 1)]
+    return max(tile_h, min(max(log_height(d_min + s), backpack_h(e_min + room - s))
+                           for s in splits))
+
+
+def _narrowest(height_of, low: float, room: float) -> float:
+    """The narrowest width from ``low`` up (0.5 mm steps) whose height fits in ``room``."""
+    w = low
+    while height_of(w) > room + 1e-9 and w < low + 200.0:
+        w += 0.5
+    return w
 
 
 def _widest(height_of, low: float, high: float, room: float) -> float | None:
