@@ -62,6 +62,7 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     "generator/games/tut/rules.py": [
         "tests/games/tut/test_engine.py",
+        "tests/games/tut/test_engine_state.py",
         "tests/games/tut/test_records.py",
         "tests/games/tut/test_conformance.py",
     ],

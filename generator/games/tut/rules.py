@@ -335,12 +335,11 @@ class State:
         over. A player with nothing to add now is passed over, not counted as decided: an
         addition may give them a choice (a tie Toutankhamon makes, broken with a mask)."""
         order = self.order
-        s = self.scoring
         k = len(order)
         for step in range(1, k + 1):
             i = (self.ptr + step) % k
             p = order[i]
-            if not self.settled >> p & 1 and len(self.wild_options(p, s)) > 1:
+            if not self.settled >> p & 1 and len(self.wild_options(p)) > 1:
                 self.ptr = i
                 self.actor = p
                 return True
@@ -423,17 +422,15 @@ class State:
         self.coins[p] -= amount
         self.paid[p] += amount
         if self.coins[p] == 0 and amount:
-            self.winners = [p]
-            self._finish("coins-out")
+            self._finish("coins-out")          # p, alone at 0, is the one with fewest left
             return True
         return False
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER
         self.ended = reason
-        if not self.winners:
-            low = min(self.coins)
-            self.winners = [p for p in range(self.n) if self.coins[p] == low]
+        low = min(self.coins)                  # fewest coins left to pay wins (shared on a tie)
+        self.winners = [p for p in range(self.n) if self.coins[p] == low]
 
     # ---- copies -------------------------------------------------------------------------------
 
