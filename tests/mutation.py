@@ -200,17 +200,6 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tumba/test_tumba_roll_powers.py",
         "tests/games/tumba/test_tumba_conformance.py",
     ],
-    "generator/games/tumba/rules_actions.py": [
-        "tests/games/tumba/test_tumba_engine.py",
-        "tests/games/tumba/test_tumba_readings.py",
-        "tests/games/tumba/test_tumba_rules.py",
-        "tests/games/tumba/test_tumba_advanced.py",
-        "tests/games/tumba/test_tumba_incineration.py",
-        "tests/games/tumba/test_tumba_board.py",
-        "tests/games/tumba/test_tumba_rolls.py",
-        "tests/games/tumba/test_tumba_roll_powers.py",
-        "tests/games/tumba/test_tumba_conformance.py",
-    ],
     "generator/games/tumba/rules_board.py": [
         "tests/games/tumba/test_tumba_engine.py",
         "tests/games/tumba/test_tumba_readings.py",

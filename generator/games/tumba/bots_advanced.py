@@ -30,9 +30,9 @@ import itertools
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import Place, SethMove, Wrath
 from generator.games.tumba.rules import _candidates
-from generator.games.tumba.rules_actions import _pair
-from generator.games.tumba.rules_actions import _sequence as sequence_of
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, MAX_DEPTH, row_of
+from generator.games.tumba.rules_roll import roll_pair
+from generator.games.tumba.rules_roll import roll_sequence as sequence_of
 
 TOMB = 100.0
 FULL_LINE = 60.0      # a 1-2 chamber line full of one's own mummies: Maat's Rest a round later,
@@ -78,7 +78,7 @@ def _use_plan(dice: tuple[int, ...]) -> tuple[tuple[tuple[int, tuple[int, ...]],
     when there is no pair)."""
     options = tuple((len(o), tuple(4 * line + count for line, count in _runs(o)))
                     for o in _candidates(dice))
-    pair = _pair(dice)
+    pair = roll_pair(dice)
     return options, dice[0] == dice[2], pair[1] if pair else 0
 
 
@@ -170,7 +170,7 @@ class Look:
         each = _mummy(line)
         if mine + count < size:
             return count * each
-        powers = self.state._powers
+        powers = self.state.powers
         if size in powers["osiris_sizes"]:
             return TOMB - mine * each          # the Osiris Maneuver: the others go home
         if size in powers["maat_sizes"]:
@@ -208,7 +208,7 @@ class Look:
                 else:
                     if best is None or value > best:
                         best = value
-            if triple and state.golden_used < state._powers["golden_triple_uses"]:
+            if triple and state.golden_used < state.powers["golden_triple_uses"]:
                 value = TOMB + self.golden_removal()
                 if best is None or value > best:
                     best = value
@@ -246,7 +246,7 @@ class Look:
             if house:
                 table = self._table()
                 golden = (TOMB + self.golden_removal()
-                          if state.golden_used < state._powers["golden_triple_uses"] else None)
+                          if state.golden_used < state.powers["golden_triple_uses"] else None)
                 anubis = self.anubis_third_value
                 for dice, count, (options, triple, third) in _PLANS:
                     best: float | None
@@ -296,7 +296,7 @@ class Look:
         """The best Golden Triple removal there would be (0 when there is none)."""
         if self._golden is None:
             self._golden = max((self.golden_remove_value(m)
-                                for m in self.state._golden_removals()), default=0.0)
+                                for m in self.state.golden_removals()), default=0.0)
         return self._golden
 
     def golden_remove_value(self, move) -> float:
@@ -308,12 +308,12 @@ class Look:
         """An entry now, the removal, and the second roll (none after the last use)."""
         state = self.state
         value = TOMB + self.golden_removal()
-        if state.golden_used + 1 < state._powers["golden_triple_uses"]:
+        if state.golden_used + 1 < state.powers["golden_triple_uses"]:
             value += self.roll_expectation()
         return value
 
     def anubis_value(self, dice) -> float:
-        pair = _pair(tuple(dice))
+        pair = roll_pair(tuple(dice))
         value = self.anubis_third_value(pair[1]) if pair else None
         return 0.0 if value is None else value
 
@@ -412,7 +412,7 @@ class Look:
 
     def _shifted(self, board, move: Wrath) -> float:
         moved = board.copy()
-        moved.shift(move.shift, move.crossed, self.state._readings["wrath_moves_passage"])
+        moved.shift(move.shift, move.crossed, self.state.readings["wrath_moves_passage"])
         return self.attack(moved) + self.standing(moved)
 
     def _unshifted(self, board) -> float:

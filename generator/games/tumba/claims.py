@@ -104,9 +104,9 @@ def position(ex: Mapping[str, Any]) -> State:
     state.turn = ex.get("turn", 1)
     state.rng = _Faces(ex.get("faces", ()), state.rng)
     if ex.get("phase") == "attack":
-        state._to_attack()
+        state.enter_attack()
     elif ex.get("start"):
-        state._start()           # the turn begins: a roll, or a skip with an empty House
+        state.enter_start()           # the turn begins: a roll, or a skip with an empty House
     elif ex.get("phase", "start") != "start":
         raise InputError(f"claims: phase {ex['phase']!r}: start or attack")
     return state
@@ -160,7 +160,7 @@ def _refuses(state: State, move) -> bool:
     """Whether the engine refuses ``move`` now: what ``State.apply`` checks before it plays,
     with the engine's own reason (which must be one)."""
     moves = state.legal_moves()
-    if move in moves or state._forced_roll(move, moves):
+    if move in moves or state.forced_roll(move, moves):
         return False
     return bool(rules_why.reason(state, move))
 

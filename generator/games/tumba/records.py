@@ -219,7 +219,7 @@ def thrown(state) -> list[list[int]]:
             dice = dice[1:]
         throws.extend(dice[k:k + 3] for k in range(0, len(dice), 3))
 
-    trial._begin_turn()
+    trial.begin_turn()
     group(False)
     for _, move in state.history:
         trial.apply(move)
@@ -291,7 +291,7 @@ def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     state = State(players, layout, mode, target, begin=False)
     state.rng = throws  # type: ignore[assignment]  # stands for the state's generator
     try:
-        state._begin_turn()
+        state.begin_turn()
     except _OutOfThrows:
         if moves:
             return rec.Replay(state, 0, f"{source} [dice][throws]: the game throws the dice before "

@@ -24,13 +24,20 @@ A turn walks through phases; the state skips any phase with nothing to decide:
 Mummies removed from the board go back to their owner's house. The first player with ``target``
 mummies in the tomb wins at once. Rolls use the state's own ``random.Random``, seeded at creation,
 so a game replays exactly. Interpretations of unclear rules are listed in seeds/tumba.toml and
-the README.
+docs/tutan-tumba.md.
+
+One class holds a game: its phases, what each move does (one ``_do_<move>`` method per move
+type, found through ``HANDLERS``; a handler runs only after ``apply`` has checked the move is
+legal) and the flows between phases. Records, claims and tests put a position in front of a
+player through its public steps: ``begin_turn``, ``enter_start``, ``enter_attack``, ``roll``.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tumba import rules_why
@@ -41,38 +48,35 @@ from generator.games.tumba.moves import (
     ROLL,
     SETH,
     Anubis,
+    Golden,
     GoldenRemove,
     Jump,
     Maat,
     Osiris,
+    Pass,
     Place,
     Reroll,
     Roll,
+    Seth,
     SethMove,
     Strike,
     Wrath,
 )
-from generator.games.tumba.rules_actions import (
-    ACTION_KINDS,
-    ACTION_OF,
-    ANUBIS_PHASE,
-    ATTACK,
-    ENTRY_KINDS,
-    GOLDEN_PHASE,
-    HANDLERS,
-    OSIRIS_PHASE,
-    OVER,
-    SECOND_ROLL,
-    SETH_PHASE,
-    START,
-    USE,
-    WRATH_PHASE,
-    Actions,
-    _pair,
-    _sequence,
-)
-from generator.games.tumba.rules_board import EMPTY, LINES, Board
-from generator.games.tumba.rules_roll import candidate_options
+from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, Board
+from generator.games.tumba.rules_roll import candidate_options, roll_pair, roll_sequence
+
+START, USE, GOLDEN_PHASE, ANUBIS_PHASE, OSIRIS_PHASE = "start", "use", "golden", "anubis", "osiris"
+SECOND_ROLL = "second-roll"
+WRATH_PHASE, SETH_PHASE, ATTACK, OVER = "wrath", "seth", "attack", "over"
+ENTRY_KINDS = ("passage", "golden-triple", "maat", "osiris", "incineration", "ammit")
+#: What players chose to do, counted by kind (``State.actions``): every move a player decides
+#: except rolling, passing and the second half of a two-step move (the Golden Triple's removal,
+#: the Anubis Double's target, Seth's relocation). ``toth`` counts incinerations backwards.
+ACTION_KINDS = ("place", "golden-triple", "anubis", "maat", "osiris", "incineration", "toth",
+                "reroll", "seth", "wrath")
+ACTION_OF = {Place: "place", Golden: "golden-triple", Anubis: "anubis", Maat: "maat",
+             Osiris: "osiris", Jump: "incineration", Reroll: "reroll", Seth: "seth",
+             Wrath: "wrath"}
 
 # Memos of the hot path: the options of a roll in any order, and one move object per option
 # or jump (the bots hand back the listed object, so State.apply can check it by identity).
@@ -95,7 +99,7 @@ def _anubis(pair: int) -> Anubis:
 
 def clear_caches() -> None:
     """Forgets every memo of the engine, so that a computation starts from nothing."""
-    for memo in (_candidates, _place, _anubis, _jump, _pair, _sequence):
+    for memo in (_candidates, _place, _anubis, _jump, roll_pair, roll_sequence):
         memo.cache_clear()
 
 
@@ -110,7 +114,7 @@ def _jump(line: int, depth: int, dx: int, dy: int) -> Jump:
     return Jump(line, depth, dx, dy)
 
 
-class State(Actions):
+class State:
     """One game in progress. Players are 0-based; player 0 starts."""
 
     def __init__(self, players: int, layout: Layout | None = None, mode: str = "standard",
@@ -126,8 +130,8 @@ class State(Actions):
         check_target(target, mode, "target")
         self.target = target or cfg["win"]["target"]
         self.mummies, self.faces = comp["mummies"], comp["faces"]
-        self._powers = cfg["powers"]
-        self._readings = cfg["readings"]
+        self.powers = cfg["powers"]
+        self.readings = cfg["readings"]
         self._max_per_line = cfg["advanced_setup"]["max_per_line"]
         self._maat_sizes = frozenset(cfg["powers"]["maat_sizes"])
         self.board = Board.from_layout(layout or standard_layout())
@@ -154,7 +158,7 @@ class State(Actions):
         self._moves: list | None = None
         self._reset_turn()
         if begin:
-            self._begin_turn()
+            self.begin_turn()
 
     # ---- the protocol -------------------------------------------------------------------------
 
@@ -181,7 +185,7 @@ class State(Actions):
             if legal is move:
                 break
         else:
-            if move not in moves and not self._forced_roll(move, moves):
+            if move not in moves and not self.forced_roll(move, moves):
                 raise RuleError(rules_why.reason(self, move))
         self._moves = None
         if self.history is not None:
@@ -193,7 +197,7 @@ class State(Actions):
                 self.actions["toth"] += 1
         HANDLERS[type(move)](self, move)
 
-    def _forced_roll(self, move, moves) -> bool:
+    def forced_roll(self, move, moves) -> bool:
         """A Roll with given dice (tests, replays) stands for the roll when rolling is legal."""
         dice = getattr(move, "dice", None) if type(move) is Roll else None
         if not dice:
@@ -212,7 +216,7 @@ class State(Actions):
         self.wrath_ready = False
         self.anubis_third = 0
 
-    def _begin_turn(self) -> None:
+    def begin_turn(self) -> None:
         """Starts turns until one needs a decision (players with an empty house skip)."""
         while True:
             self.turn += 1
@@ -227,9 +231,9 @@ class State(Actions):
             self._snapshot()
             self.current = (self.current + 1) % self.players
         self.skips = 0
-        self._start()
+        self.enter_start()
 
-    def _start(self) -> None:
+    def enter_start(self) -> None:
         """The start phase, unless there is nothing to choose (then roll, or skip the turn)."""
         self.phase = START
         self._moves = None
@@ -242,7 +246,7 @@ class State(Actions):
     def _end_turn(self) -> None:
         self._snapshot()
         self.current = (self.current + 1) % self.players
-        self._begin_turn()
+        self.begin_turn()
 
     def _snapshot(self) -> None:
         """Notes, after every turn, which short lines are full of one player and since when."""
@@ -284,9 +288,9 @@ class State(Actions):
             if self.rerolls_used < self.rules["die_rerolls"] and self._any_usable_roll():
                 break                  # the player may rescue it with the one-die re-roll
             attempts += 1
-            if attempts == self._powers["reroll_attempts"] and not self._any_usable_roll():
+            if attempts == self.powers["reroll_attempts"] and not self._any_usable_roll():
                 self.dice = dice
-                self._to_attack()      # no roll at all could be used: the placing is lost
+                self.enter_attack()      # no roll at all could be used: the placing is lost
                 return
             dice = self._throw()
         self.forced_rerolls += attempts
@@ -325,9 +329,9 @@ class State(Actions):
         p = self.current
         if not self.house[p]:
             return moves
-        if dice[0] == dice[1] == dice[2] and self.golden_used < self._powers["golden_triple_uses"]:
+        if dice[0] == dice[1] == dice[2] and self.golden_used < self.powers["golden_triple_uses"]:
             moves.append(GOLDEN)
-        pair = _pair(dice)
+        pair = roll_pair(dice)
         if pair and (self._enemy_on_board() if self.board.free(pair[1])
                      else self._enemy_on_line(pair[1])):
             moves.append(_anubis(pair[0]))
@@ -367,7 +371,7 @@ class State(Actions):
         return self._osiris_lines(board, option)
 
     def _osiris_lines(self, board: Board, touched) -> list[int]:
-        sizes = self._powers["osiris_sizes"]
+        sizes = self.powers["osiris_sizes"]
         return sorted({n for n in touched if not board.passage[n] and board.sizes[n] in sizes
                        and board.full_owner(n) == self.current})
 
@@ -378,7 +382,7 @@ class State(Actions):
         if self._layout_cache is None:
             board = self.board
             sources, targets = board.seth_ends(self._max_per_line)
-            own = self._readings["seth_own_line"]
+            own = self.readings["seth_own_line"]
             seth: list = []
             for src in sources:
                 row = _SETH_TABLE[src]
@@ -408,7 +412,7 @@ class State(Actions):
             moves.append(PASS)
         return moves
 
-    def _golden_removals(self) -> list:
+    def golden_removals(self) -> list:
         p = self.current
         rivals = [q for q in range(self.players) if q != p]
         best = max(self.tomb[q] for q in rivals)
@@ -442,7 +446,7 @@ class State(Actions):
                 moves.append(SETH)
             return moves
         if phase == GOLDEN_PHASE:
-            return self._golden_removals() + [PASS]
+            return self.golden_removals() + [PASS]
         if phase == SECOND_ROLL:
             return [ROLL, PASS]
         if phase == ANUBIS_PHASE:
@@ -457,11 +461,163 @@ class State(Actions):
 
     # ---- checks -------------------------------------------------------------------------------
 
+    # ---- flow after placing -------------------------------------------------------------------
+
+    def _after_placement(self, touched: Iterable[int]) -> None:
+        self.osiris_lines = self._osiris_lines(self.board, touched)
+        if self.osiris_lines:
+            self.phase = OSIRIS_PHASE
+        elif self.wrath_ready:
+            self.phase = WRATH_PHASE
+        else:
+            self.enter_attack()
+
+    def enter_attack(self) -> None:
+        self.phase = ATTACK
+        self._moves = None
+        if not self.legal_moves():
+            self._end_turn()
+
+    # ---- handlers -----------------------------------------------------------------------------
+
+    def _do_roll(self, move: Roll) -> None:
+        if self.phase == USE:
+            # An unusable roll thrown again instead of spending the one-die re-roll on it. The
+            # re-roll is kept: the rulebook forces the throw and never says it costs the re-roll.
+            self.forced_rerolls += 1
+        self.roll(move.dice)
+
+    def _do_pass(self, move: Pass) -> None:
+        if self.phase == GOLDEN_PHASE:
+            self._after_golden()
+        elif self.phase == SECOND_ROLL:
+            self.enter_attack()          # the Golden Triple's second roll declined
+        elif self.phase == OSIRIS_PHASE:
+            self._after_placement(())      # no line left to offer: on to Tutan's Wrath or attack
+        elif self.phase == WRATH_PHASE:
+            self.enter_attack()
+        else:                          # start (empty house) or attack: the turn ends
+            self._end_turn()
+
+    def _do_maat(self, move: Maat) -> None:
+        gone = self.board.clear(move.line)   # empty now: the end-of-turn snapshot notes it
+        self.house[self.current] += len(gone) - 1
+        if not self._entered("maat"):
+            self.enter_start()
+
+    def _do_place(self, move: Place) -> None:
+        p, board = self.current, self.board
+        for n in move.lines:
+            self.house[p] -= 1
+            if board.place(n, p) and self._entered("passage"):
+                return
+        seq = roll_sequence(self.dice, self.mode)
+        self.toth = seq == "toth-inversion"
+        self.wrath_ready = seq == "tutan-wrath" and move.lines == tuple(data()["sequences"]["wrath"])
+        self._after_placement(set(move.lines))
+
+    def _do_golden(self, move: Golden) -> None:
+        self.golden_used += 1
+        self.house[self.current] -= 1
+        if self._entered("golden-triple"):
+            return
+        if self.golden_removals():
+            self.phase = GOLDEN_PHASE
+        else:
+            self._after_golden()
+
+    def _do_golden_remove(self, move: GoldenRemove) -> None:
+        if move.line == 0:
+            self.tomb[move.player] -= 1
+        else:
+            self.board.remove(move.line, move.depth)
+        self.house[move.player] += 1
+        self._after_golden()
+
+    def _after_golden(self) -> None:
+        """The Golden Triple's second roll is offered ("may then roll again"), never a third,
+        and not to a player with no mummy left to place."""
+        if self.golden_used < self.powers["golden_triple_uses"] and self.house[self.current]:
+            self.phase = SECOND_ROLL
+            self._moves = None
+        else:
+            self.enter_attack()
+
+    def _do_anubis(self, move: Anubis) -> None:
+        pair = roll_pair(self.dice)
+        assert pair is not None        # Anubis is offered only on a roll with a pair
+        self.anubis_third = pair[1]
+        self.phase = ANUBIS_PHASE
+
+    def _do_strike(self, move: Strike) -> None:
+        p, board, third = self.current, self.board, self.anubis_third
+        self.house[board.remove(move.line, move.depth)] += 1
+        self.house[p] -= 1
+        if board.place(third, p) and self._entered("passage"):
+            return
+        self._after_placement({third})
+
+    def _do_osiris(self, move: Osiris) -> None:
+        gone = self.board.clear(move.line)
+        self.house[self.current] += len(gone) - 1
+        self.osiris_lines = [n for n in self.osiris_lines if n != move.line]
+        if self._entered("osiris"):
+            return
+        self._after_placement(self.osiris_lines)
+
+    def _do_reroll(self, move: Reroll) -> None:
+        dice = list(self.dice)
+        dice[dice.index(move.value)] = int(self.rng.random() * self.faces) + 1
+        self.rerolls_used += 1
+        self.roll(tuple(dice))
+
+    def _do_seth(self, move: Seth) -> None:
+        self.phase = SETH_PHASE
+
+    def _do_seth_move(self, move: SethMove) -> None:
+        self.board.seth(move.source, move.end, move.target)
+        self._layout_cache = None
+        for n in (move.source, move.target):
+            self.since_owner[n] = EMPTY
+        self.enter_attack()
+
+    def _do_wrath(self, move: Wrath) -> None:
+        old = self.board.shift(move.shift, move.crossed, self.readings["wrath_moves_passage"])
+        self._layout_cache = None
+        self.since_owner = [EMPTY] + [self.since_owner[old[n]] for n in range(1, LINES + 1)]
+        self.since_turn = [0] + [self.since_turn[old[n]] for n in range(1, LINES + 1)]
+        self.enter_attack()
+
+    def _do_jump(self, move: Jump) -> None:
+        p, board = self.current, self.board
+        jump = next(j for j in JUMPS[(move.line, move.depth)] if j[:2] == (move.dx, move.dy))
+        _, _, over_l, over_d, land_l, land_d = jump
+        self.house[board.remove(over_l, over_d)] += 1
+        board.remove(move.line, move.depth)
+        where = board.lands_in_tomb(land_l, land_d)
+        if where:
+            if not self._entered("incineration" if where == "tomb" else "ammit"):
+                self._end_turn()
+            return
+        board.cells[land_l][land_d - 1] = p
+        self.attacker = (land_l, land_d)
+        self.enter_attack()
+
     def check_invariants(self) -> list[str]:
         """Every broken invariant (empty when the state is consistent)."""
         return rules_why.invariants(self)
 
 
+
+
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    Roll: State._do_roll, Pass: State._do_pass, Maat: State._do_maat,
+    Place: State._do_place, Golden: State._do_golden,
+    GoldenRemove: State._do_golden_remove, Anubis: State._do_anubis,
+    Strike: State._do_strike, Osiris: State._do_osiris, Reroll: State._do_reroll,
+    Seth: State._do_seth, SethMove: State._do_seth_move, Wrath: State._do_wrath,
+    Jump: State._do_jump,
+}
 
 
 def new_state(rng: random.Random, players: int | None = None, mode: str | None = None,

@@ -60,6 +60,18 @@ def sequence_power(dice: tuple[int, ...], mode_rules) -> str:
     return ""
 
 
+@functools.cache
+def roll_pair(dice: tuple[int, ...]) -> tuple[int, int] | None:
+    """:func:`pair_of`, remembered by the roll as thrown (the engine's and bots' hot path)."""
+    return pair_of(dice)
+
+
+@functools.cache
+def roll_sequence(dice: tuple[int, ...], mode: str) -> str:
+    """:func:`sequence_power` of a roll in a mode (``standard`` or ``advanced``), remembered."""
+    return sequence_power(dice, data()["modes"][mode])
+
+
 @dataclass(frozen=True)
 class Power:
     """A power a roll triggers: ``usable`` says whether it can be used on this board now;

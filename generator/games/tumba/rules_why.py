@@ -83,7 +83,7 @@ def _place(state, move: Place) -> str:
 def _golden(state, move: Golden) -> str:
     if len(set(state.dice)) != 1:
         return f"the Golden Triple needs three equal dice, not {state.dice}"
-    uses = state._powers["golden_triple_uses"]
+    uses = state.powers["golden_triple_uses"]
     if state.golden_used >= uses:
         return f"the Golden Triple was already used {uses} times this turn: no third roll"
     return "the Golden Triple needs a mummy in the house"

@@ -28,8 +28,8 @@ from generator.games.tumba.moves import (
     Strike,
     Wrath,
 )
-from generator.games.tumba.rules_actions import _sequence as sequence_of
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, row_of
+from generator.games.tumba.rules_roll import roll_sequence as sequence_of
 
 
 class OldGreedyBot:
@@ -364,7 +364,7 @@ class Look:
     def _shifted(self, board, move: Wrath) -> float:
         state = self.state
         moved = board.copy()
-        moved.shift(move.shift, move.crossed, state._readings["wrath_moves_passage"])
+        moved.shift(move.shift, move.crossed, state.readings["wrath_moves_passage"])
         return self.attack(moved) + self.standing(moved)
 
     def _unshifted(self, board) -> float:

@@ -28,7 +28,7 @@ def test_one_die_reroll_once_per_turn():
 
 def test_seth_trick_instead_of_rolling():
     state = position(mode="advanced", cells={6: ".0"})
-    state._start()
+    state.enter_start()
     assert state.legal_moves() == [ROLL, SETH]
     state.apply(SETH)
     # The rulebook's example: the entrance chamber of line 6 goes to the tomb end of line 10.
@@ -41,7 +41,7 @@ def test_seth_trick_instead_of_rolling():
 
 def test_seth_trick_keeps_one_to_three_chambers_a_line():
     state = position(mode="advanced")
-    state._start()
+    state.enter_start()
     state.apply(SETH)
     moves = state.legal_moves()
     assert SethMove(9, "tomb", 1) not in moves       # line 9 would be left empty
@@ -126,7 +126,7 @@ def test_the_other_reading_moves_the_passages_with_the_chambers(monkeypatch):
 
     powers = dict(data()["readings"], wrath_moves_passage=True)
     state = position(mode="advanced", dice=(4, 5, 6))
-    monkeypatch.setattr(state, "_readings", powers)
+    monkeypatch.setattr(state, "readings", powers)
     state.apply(Place((4, 5, 6)))
     state.apply(Wrath(1, False))
     assert state.board.sizes[1:] == [3, 3, 2, 2, 2, 2, 1, 1, 0, 0, 3, 3]
@@ -157,7 +157,7 @@ def test_a_roll_with_given_dice_stands_for_the_roll():
     from generator.games.tumba.moves import Roll
 
     state = position(mode="advanced")
-    state._start()
+    state.enter_start()
     state.apply(Roll((2, 3, 5)))
     assert state.dice == (2, 3, 5) and state.phase == "use"
     with pytest.raises(RuleError):

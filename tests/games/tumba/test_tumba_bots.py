@@ -74,7 +74,7 @@ def test_the_greedy_bot_plays_seth_when_a_relocation_opens_the_tomb():
     sizes = [2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 1, 0]
     layout = tuple(Line(n, i == 11) for i, n in enumerate(sizes))
     state = position(mode="advanced", layout=layout, cells={5: "110"})
-    state._start()
+    state.enter_start()
     bot = bots.GreedyBot()
     assert state.legal_moves() == [ROLL, SETH]
     assert bot.choose(state, make_rng(1)) == SETH

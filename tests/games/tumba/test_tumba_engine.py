@@ -180,7 +180,7 @@ def test_a_usable_roll_is_kept_in_the_use_phase():
 
 def test_a_given_roll_must_be_three_dice_of_the_game():
     state = position(mode="advanced")
-    state._start()
+    state.enter_start()
     for dice in ((2, 3), (2, 3, 7), (0, 3, 5), (2, 3, 5, 1), (2.0, 3, 5)):
         with pytest.raises(RuleError):
             state.apply(Roll(dice))
@@ -217,13 +217,13 @@ def test_an_enemy_on_the_board_is_one_not_all_in_house_or_tomb():
 
 def test_the_roll_is_thrown_at_once_when_it_is_the_only_choice():
     state = position()
-    state._start()
+    state.enter_start()
     assert state.phase == "use" and len(state.dice) == 3
 
 
 def test_seths_trick_is_offered_at_the_start_of_an_advanced_turn():
     state = position(mode="advanced")
-    state._start()
+    state.enter_start()
     assert state.legal_moves() == [ROLL, SETH]
 
 
@@ -262,7 +262,7 @@ def test_moves_of_another_phase_are_refused_with_the_phase():
     assert refusal(state, Strike(1, 1)) == (
         "Strike(line=1, depth=1) is not possible now: the dice (2, 3, 5) must be used: a "
         "placement option or a power")
-    state._start()
+    state.enter_start()
     state.phase = "start"
     state._moves = None
     assert refusal(state, Place((10,))).endswith(
@@ -301,7 +301,7 @@ def test_refusals_of_the_powers():
 
 def test_refusals_of_maat_and_the_advanced_moves():
     state = position()
-    state._start()
+    state.enter_start()
     state.phase, state._moves = "start", None
     assert refusal(state, Maat(9)) == (
         "line 9 has not been full of your mummies for a whole round (Maat's Rest needs a line of "
@@ -486,7 +486,7 @@ def test_two_rerolls_a_turn_when_the_data_says_so():
 
 def test_seths_trick_from_the_tomb_end():
     state = position(mode="advanced", cells={1: "0.1"})
-    state._start()
+    state.enter_start()
     state.apply(SETH)
     state.apply(SethMove(1, "tomb", 9))            # the tomb-end chamber to line 9's outer end
     assert line(state, 1) == ".1" and line(state, 9) == ".0"
@@ -576,7 +576,7 @@ def test_a_throw_shows_1_to_6_on_each_die():
 def test_given_dice_may_show_any_face():
     for dice in ((1, 6, 6), (6, 1, 1), (1, 1, 6)):
         state = position(mode="advanced")
-        state._start()
+        state.enter_start()
         state.apply(Roll(dice))
         assert state.dice == dice
 

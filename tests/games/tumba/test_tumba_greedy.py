@@ -90,7 +90,7 @@ def test_the_golden_triple_second_roll_is_taken():
 
 def test_no_seths_trick_without_an_entry_to_open():
     state = position(mode="advanced", cells={1: "01.", 2: "1.0"})
-    state._start()
+    state.enter_start()
     assert SETH in state.legal_moves()
     assert Look(state).seth_entries() == set()
     assert GreedyBot().choose(state, make_rng(1)) is ROLL
@@ -99,7 +99,7 @@ def test_no_seths_trick_without_an_entry_to_open():
 def test_no_seths_trick_when_the_board_offers_an_entry_already():
     # Line 1: player 0 at depth 2 behind an enemy at depth 1: a jump into the tomb after rolling.
     state = position(mode="advanced", cells={1: "10.", 3: "110"})
-    state._start()
+    state.enter_start()
     assert Look(state).attack_now() == 100 and Look(state).seth_entries() == set()
     assert GreedyBot().choose(state, make_rng(1)) is ROLL
 
@@ -108,7 +108,7 @@ def test_seths_trick_when_a_relocation_opens_an_entry_worth_more_than_a_roll():
     sizes = [2, 2, 2, 2, 3, 2, 2, 2, 2, 2, 1, 0]
     layout = tuple(Line(n, i == 11) for i, n in enumerate(sizes))
     state = position(mode="advanced", layout=layout, cells={5: "110"})
-    state._start()
+    state.enter_start()
     look = Look(state)
     assert look.roll_expectation() + look.attack_now() < 100
     assert GreedyBot().choose(state, make_rng(1)) is SETH

@@ -141,7 +141,7 @@ def test_the_second_roll_is_not_offered_before_the_removal():
 
 def test_seths_trick_may_turn_a_line_round_by_one_chamber():
     state = position(mode="advanced", cells={1: "0.1"})
-    state._start()
+    state.enter_start()
     state.apply(SETH)
     assert SethMove(1, "outer", 1) in state.legal_moves()
     state.apply(SethMove(1, "outer", 1))   # the entrance chamber goes next to the tomb
@@ -151,7 +151,7 @@ def test_seths_trick_may_turn_a_line_round_by_one_chamber():
 
 def test_a_one_chamber_line_has_nothing_to_turn():
     state = position(mode="advanced")
-    state._start()
+    state.enter_start()
     state.apply(SETH)
     assert SethMove(9, "tomb", 9) not in state.legal_moves()
     assert SethMove(1, "tomb", 1) in state.legal_moves()
@@ -161,8 +161,8 @@ def test_a_one_chamber_line_has_nothing_to_turn():
 
 def test_the_other_reading_keeps_seths_trick_to_other_lines(monkeypatch):
     state = position(mode="advanced")
-    monkeypatch.setattr(state, "_readings", dict(data()["readings"], seth_own_line=False))
-    state._start()
+    monkeypatch.setattr(state, "readings", dict(data()["readings"], seth_own_line=False))
+    state.enter_start()
     state.apply(SETH)
     moves = state.legal_moves()
     assert SethMove(1, "outer", 1) not in moves and SethMove(1, "outer", 9) in moves
@@ -193,7 +193,7 @@ def test_a_line_completed_by_an_incineration_landing_is_no_osiris():
 
 def test_a_line_completed_by_seths_trick_is_no_osiris():
     state = position(mode="advanced", cells={1: "..0", 5: "00"})
-    state._start()
+    state.enter_start()
     state.apply(SETH)
     state.apply(SethMove(1, "outer", 5))         # the chamber with player 0's mummy, next to
     assert line(state, 5) == "000"               # the tomb on line 5: three of one player

@@ -214,7 +214,7 @@ def test_maat_rest_after_a_complete_round():
 
 def test_maat_rest_not_before_a_complete_round():
     state = position(cells={9: "0"})
-    state._begin_turn()                             # filled before the game: no round yet
+    state.begin_turn()                             # filled before the game: no round yet
     assert state.phase == "use"
     with pytest.raises(RuleError):
         state.apply(Maat(9))
@@ -232,7 +232,7 @@ def test_maat_rest_lost_when_the_line_is_broken():
 def test_maat_rest_on_a_two_chamber_line_sends_one_in_and_one_home():
     state = position(cells={5: "00"})
     state.since_owner[5], state.since_turn[5] = 0, -1    # full since a round ago
-    state._start()
+    state.enter_start()
     assert Maat(5) in state.legal_moves()
     state.apply(Maat(5))
     assert state.tomb[0] == 1 and state.house[0] == 13 and line(state, 5) == ".."
@@ -277,7 +277,7 @@ def test_everybody_stuck_is_a_blocked_game():
              6: "11", 7: "11", 8: "11", 9: "1", 10: "1"}
     state = position(cells=cells, tomb=[0, 6])
     assert state.house == [0, 0]
-    state._begin_turn()
+    state.begin_turn()
     assert state.is_over() and state.blocked and state.winner == -1
 
 

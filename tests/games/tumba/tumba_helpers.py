@@ -35,5 +35,5 @@ def line(state: State, n: int) -> str:
 
 def attack(state: State) -> State:
     """Moves a hand-made position straight to the incineration phase."""
-    state._to_attack()
+    state.enter_attack()
     return state
