@@ -63,7 +63,7 @@ def where(path, line: int | None = None, column: int | None = None, key: str | N
 #: Characters no text of a document may hold: C0 controls but tab, LF and CR; DEL and the C1
 #: controls; lone surrogates; the bidirectional embeddings, overrides and isolates (they make a
 #: text read differently from what it holds); U+FFFE and U+FFFF (not characters).
-_HOSTILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
+HOSTILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
                       "\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 
 
@@ -73,7 +73,7 @@ def printable(text: str, limit: int | None = 4000) -> str:
     characters (None: all)."""
     if limit is not None and len(text) > limit:
         text = text[:limit] + f"… ({len(text) - limit:,} more characters)"
-    return _HOSTILE.sub(lambda m: m.group().encode("unicode_escape",
+    return HOSTILE.sub(lambda m: m.group().encode("unicode_escape",
                                                    "backslashreplace").decode("ascii"), text)
 
 

@@ -19,7 +19,7 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 PT_TO_MM = 25.4 / 72.0
 
 
-def _f(v: float) -> str:
+def mm_text(v: float) -> str:
     """Fixed, short number formatting so logs and files are stable."""
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
@@ -35,9 +35,9 @@ class Style(NamedTuple):
     cap: str = "butt"
 
     def log(self) -> str:
-        parts = [f"stroke={self.stroke}", f"w={_f(self.width)}", f"fill={self.fill}"]
+        parts = [f"stroke={self.stroke}", f"w={mm_text(self.width)}", f"fill={self.fill}"]
         if self.dash:
-            parts.append("dash=" + ",".join(_f(d) for d in self.dash))
+            parts.append("dash=" + ",".join(mm_text(d) for d in self.dash))
         return " ".join(parts)
 
 
@@ -58,7 +58,7 @@ class Line(NamedTuple):
         return _bounds_of([(self.x1, self.y1), (self.x2, self.y2)], self.style.width / 2)
 
     def log(self) -> str:
-        return f"line {_f(self.x1)},{_f(self.y1)} {_f(self.x2)},{_f(self.y2)} {self.style.log()}"
+        return f"line {mm_text(self.x1)},{mm_text(self.y1)} {mm_text(self.x2)},{mm_text(self.y2)} {self.style.log()}"
 
 
 class Polyline(NamedTuple):
@@ -69,7 +69,7 @@ class Polyline(NamedTuple):
         return _bounds_of(self.points, self.style.width / 2)
 
     def log(self) -> str:
-        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in self.points)
+        pts = " ".join(f"{mm_text(x)},{mm_text(y)}" for x, y in self.points)
         return f"polyline {pts} {self.style.log()}"
 
 
@@ -81,7 +81,7 @@ class Polygon(NamedTuple):
         return _bounds_of(self.points, self.style.width / 2 if self.style.stroke else 0)
 
     def log(self) -> str:
-        pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in self.points)
+        pts = " ".join(f"{mm_text(x)},{mm_text(y)}" for x, y in self.points)
         return f"polygon {pts} {self.style.log()}"
 
 
@@ -98,8 +98,8 @@ class Rect(NamedTuple):
         return (self.x - pad, self.y - pad, self.x + self.w + pad, self.y + self.h + pad)
 
     def log(self) -> str:
-        r = f" r={_f(self.radius)}" if self.radius else ""
-        return f"rect {_f(self.x)},{_f(self.y)} {_f(self.w)}x{_f(self.h)}{r} {self.style.log()}"
+        r = f" r={mm_text(self.radius)}" if self.radius else ""
+        return f"rect {mm_text(self.x)},{mm_text(self.y)} {mm_text(self.w)}x{mm_text(self.h)}{r} {self.style.log()}"
 
 
 class Circle(NamedTuple):
@@ -113,7 +113,7 @@ class Circle(NamedTuple):
         return (self.cx - pad, self.cy - pad, self.cx + pad, self.cy + pad)
 
     def log(self) -> str:
-        return f"circle {_f(self.cx)},{_f(self.cy)} r={_f(self.r)} {self.style.log()}"
+        return f"circle {mm_text(self.cx)},{mm_text(self.cy)} r={mm_text(self.r)} {self.style.log()}"
 
 
 class Text(NamedTuple):
@@ -141,7 +141,7 @@ class Text(NamedTuple):
 
     def log(self) -> str:
         weight = (" bold" if self.bold else "") + (" condensed" if self.condensed else "")
-        return (f"text {_f(self.x)},{_f(self.y)} {self.size:g}pt {self.anchor}{weight} "
+        return (f"text {mm_text(self.x)},{mm_text(self.y)} {self.size:g}pt {self.anchor}{weight} "
                 f"fill={self.fill} {self.text!r}")
 
 
@@ -154,7 +154,7 @@ class Use(NamedTuple):
     scale: float = 1.0
 
     def log(self) -> str:
-        return f"use {self.name} {_f(self.x)},{_f(self.y)} x{_f(self.scale)}"
+        return f"use {self.name} {mm_text(self.x)},{mm_text(self.y)} x{mm_text(self.scale)}"
 
 
 class Group(NamedTuple):
@@ -168,7 +168,7 @@ class Group(NamedTuple):
         label = f" {self.name}" if self.name else ""
         if self.matrix == IDENTITY:
             return f"group{label}"
-        return f"group{label} matrix(" + ",".join(_f(v) for v in self.matrix) + ")"
+        return f"group{label} matrix(" + ",".join(mm_text(v) for v in self.matrix) + ")"
 
 
 Item = Line | Polyline | Polygon | Rect | Circle | Text | Use | Group
@@ -194,7 +194,7 @@ class Page(NamedTuple):
 
     def log(self) -> str:
         """The page as indented text: one primitive a line (symbols first)."""
-        lines = [f"page {_f(self.width)}x{_f(self.height)} footer={self.footer!r}"]
+        lines = [f"page {mm_text(self.width)}x{mm_text(self.height)} footer={self.footer!r}"]
         for sym in self.symbols:
             lines.append(f"  symbol {sym.name}")
             lines += _log_items(sym.items, 2)

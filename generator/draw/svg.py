@@ -9,7 +9,7 @@ substitutes another face still keeps the text inside its box.
 
 svgwrite is imported when the first page is written (never by ``tombgen --help``) and runs with
 its validator off (``debug=False``): every value is produced here, numbers already formatted with
-fixed precision by the scene's ``_f``, so there is nothing left to check and no time spent on it.
+fixed precision by the scene's ``mm_text``, so there is nothing left to check and no time spent on it.
 svgwrite sorts attributes and ElementTree escapes the XML special characters of text and
 attribute values; what XML 1.0 cannot carry at all (C0 controls other than tab, LF and CR, lone
 surrogates, U+FFFE and U+FFFF) no escaping can save, so :func:`clean` drops it from every text
@@ -35,7 +35,7 @@ from generator.draw.scene import (
     Style,
     Text,
     Use,
-    _f,
+    mm_text,
 )
 
 #: The characters XML 1.0 cannot carry, escaped or not: all dropped.
@@ -52,17 +52,17 @@ def clean(value: str) -> str:
 def _style(style: Style) -> dict[str, str]:
     attrs = {"stroke": style.stroke or "none", "fill": style.fill or "none"}
     if style.stroke:
-        attrs["stroke-width"] = _f(style.width)
+        attrs["stroke-width"] = mm_text(style.width)
         if style.cap != "butt":
             attrs["stroke-linecap"] = style.cap
     if style.dash:
-        attrs["stroke-dasharray"] = " ".join(_f(d) for d in style.dash)
+        attrs["stroke-dasharray"] = " ".join(mm_text(d) for d in style.dash)
     return attrs
 
 
 def _text(svg: Any, item: Text) -> Any:
-    attrs = {"x": _f(item.x), "y": _f(item.y), "font-size": _f(item.size * PT_TO_MM),
-             "fill": item.fill, "textLength": _f(item.width), "lengthAdjust": "spacingAndGlyphs"}
+    attrs = {"x": mm_text(item.x), "y": mm_text(item.y), "font-size": mm_text(item.size * PT_TO_MM),
+             "fill": item.fill, "textLength": mm_text(item.width), "lengthAdjust": "spacingAndGlyphs"}
     if item.bold:
         attrs["font-weight"] = "bold"
     if item.condensed:
@@ -83,32 +83,32 @@ def _element(svg: Any, item) -> Any:
     """The svgwrite element of one scene item (groups recursively)."""
     if isinstance(item, Line):
         return _made(svg.shapes.Line(debug=False), {
-            "x1": _f(item.x1), "y1": _f(item.y1), "x2": _f(item.x2), "y2": _f(item.y2),
+            "x1": mm_text(item.x1), "y1": mm_text(item.y1), "x2": mm_text(item.x2), "y2": mm_text(item.y2),
             **_style(item.style)})
     if isinstance(item, (Polyline, Polygon)):
         kind = svg.shapes.Polygon if isinstance(item, Polygon) else svg.shapes.Polyline
-        return _made(kind([(_f(x), _f(y)) for x, y in item.points], debug=False),
+        return _made(kind([(mm_text(x), mm_text(y)) for x, y in item.points], debug=False),
                      _style(item.style))
     if isinstance(item, Rect):
-        radius = {"rx": _f(item.radius)} if item.radius else {}
+        radius = {"rx": mm_text(item.radius)} if item.radius else {}
         return _made(svg.shapes.Rect(debug=False), {
-            "x": _f(item.x), "y": _f(item.y), "width": _f(item.w), "height": _f(item.h),
+            "x": mm_text(item.x), "y": mm_text(item.y), "width": mm_text(item.w), "height": mm_text(item.h),
             **radius, **_style(item.style)})
     if isinstance(item, Circle):
         return _made(svg.shapes.Circle(debug=False), {
-            "cx": _f(item.cx), "cy": _f(item.cy), "r": _f(item.r), **_style(item.style)})
+            "cx": mm_text(item.cx), "cy": mm_text(item.cy), "r": mm_text(item.r), **_style(item.style)})
     if isinstance(item, Text):
         return _text(svg, item)
     if isinstance(item, Use):
-        transform = f"translate({_f(item.x)} {_f(item.y)})"
+        transform = f"translate({mm_text(item.x)} {mm_text(item.y)})"
         if item.scale != 1:
-            transform += f" scale({_f(item.scale)})"
+            transform += f" scale({mm_text(item.scale)})"
         return _made(svg.container.Use(f"#sym-{clean(item.name)}", debug=False),
                      {"transform": transform})
     if isinstance(item, Group):
         attrs = {}
         if item.matrix != IDENTITY:
-            attrs["transform"] = "matrix(" + " ".join(_f(v) for v in item.matrix) + ")"
+            attrs["transform"] = "matrix(" + " ".join(mm_text(v) for v in item.matrix) + ")"
         if item.name:
             attrs["class"] = clean(item.name)
         group = _made(svg.container.Group(debug=False), attrs)
@@ -122,7 +122,7 @@ def page_to_svg(page: Page, title: str = "") -> bytes:
     """The SVG document of one page, as UTF-8 bytes."""
     import svgwrite
 
-    w, h = _f(page.width), _f(page.height)
+    w, h = mm_text(page.width), mm_text(page.height)
     drawing = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), profile="full", debug=False)
     drawing.update({"viewBox": f"0 0 {w} {h}", "font-family": clean(settings()["fonts"]["svg_family"]),
                     "xml:space": "preserve", "style": _ROOT_STYLE})

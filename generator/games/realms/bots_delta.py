@@ -286,10 +286,8 @@ class Prospect:
             fut = memo[key] = ev.future(counts, t, rnd)
         # Evaluator.value's terms, in its order (coin, die, marks_of and openings_of inlined)
         value = now + fut
-        x = t / ev._coin_rounds
-        value += ev._coin * min(1.0, x) * min(coins - self.coins_spent, 8 * t)
-        x = t / ev._die_rounds
-        value += (ev._die_late + ev._die_span * min(1.0, x)) * (unused + carry)
+        value += ev.coin(t) * min(coins - self.coins_spent, 8 * t)
+        value += ev.die(t) * (unused + carry)
         if t < 1:
             value += 0.0
         else:

@@ -171,7 +171,7 @@ def clear_caches() -> None:
     from generator.games.realms import rules_legal, rules_scoring
 
     board_for.cache_clear()
-    rules_legal._sides.cache_clear()
+    rules_legal.clear_caches()
     rules_scoring.holdings.cache_clear()
     RULES.__dict__.clear()
 

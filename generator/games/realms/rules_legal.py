@@ -30,8 +30,8 @@ from generator.games.realms.rules_sheet import Sheet, erase_blocked
 
 def sources(sheet: Sheet) -> list[tuple[int, int, str]]:
     """(x, y, side): uncovered squares a new tile may enter, and the side it enters them by."""
-    if sheet._sources[0] == sheet.version:
-        return sheet._sources[1]
+    if sheet.sources_memo[0] == sheet.version:
+        return sheet.sources_memo[1]
     b = sheet.board
     out = []
     if not sheet.started:
@@ -55,7 +55,7 @@ def sources(sheet: Sheet) -> list[tuple[int, int, str]]:
                     out.append((x, y, "W"))
                 else:
                     out.append((x - 1, y, "E"))
-    sheet._sources = (sheet.version, out)
+    sheet.sources_memo = (sheet.version, out)
     return out
 
 
@@ -88,6 +88,11 @@ def shovel_fits(sheet: Sheet) -> list[tuple[TileMask, int, int, int]]:
     """Every legal one-square room: a square without walls, an opening lined up with a
     remaining opening of the map."""
     return fits(sheet, sheet.board.shovel_by_side, bare=True)
+
+
+def clear_caches() -> None:
+    """Forgets the memo of the shovel squares' sides."""
+    _sides.cache_clear()
 
 
 def shovel_sides(tm: TileMask) -> str:

@@ -43,7 +43,8 @@ class Sheet:
         self.occupied, self.fresh = board.stone, board.fresh
         self.started = False
         self.version = 0                      # bumped when the map changes (caches key on it)
-        self._sources: tuple[int, list] = (-1, [])
+        # (version, squares): where new tiles may enter, as rules_legal.sources last found them
+        self.sources_memo: tuple[int, list] = (-1, [])
         self.origin = 0                       # the entrance edge(s) the first tile opened onto
         self._paths: tuple[int, int, int] = (-1, 0, 0)   # (version, reached squares, cut walls)
         self.findings_left, self.rooms_done = board.findings, 0

@@ -24,7 +24,6 @@ from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.tanis.model import data
 from generator.games.tanis.rules_play import (
-    _TAKES,
     DIRECTIONS,
     EXCAVATOR,
     EXPERT,
@@ -34,6 +33,7 @@ from generator.games.tanis.rules_play import (
     IN_DIG,
     SLIDE,
     START,
+    TAKES,
     Excavate,
     Explore,
     Move,
@@ -135,7 +135,7 @@ class GreedyBot:
             scored.append((-value, rng.random(), t))
         scored.sort()
         self._other = other
-        return [(-v, _TAKES[t]) for v, _, t in scored]
+        return [(-v, TAKES[t]) for v, _, t in scored]
 
     # ---- cards ------------------------------------------------------------------------------
 

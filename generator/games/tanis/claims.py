@@ -32,10 +32,10 @@ DIRECTIONS = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
 
 
 def classic_dig() -> Dig:
-    from generator.games.tanis.generate import _classic
+    from generator.games.tanis.generate import classic_from
 
     box = data()["box"]
-    return Dig((box["width"], box["height"]), _classic(0, box["layers"]), "classic")
+    return Dig((box["width"], box["height"]), classic_from(0, box["layers"]), "classic")
 
 
 def _slot(state, name: str) -> int:

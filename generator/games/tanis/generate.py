@@ -148,10 +148,11 @@ def _stack_at(rank: int, width: int, height: int, layers: int) -> list[int]:
 
 def classic_layers(rng: random.Random, layers: int) -> tuple[Layer, ...]:
     """The two classic patterns alternating, the first one drawn by the seed."""
-    return _classic(rng.randrange(len(data()["classic"]["patterns"])), layers)
+    return classic_from(rng.randrange(len(data()["classic"]["patterns"])), layers)
 
 
-def _classic(start: int, layers: int) -> tuple[Layer, ...]:
+def classic_from(start: int, layers: int) -> tuple[Layer, ...]:
+    """The classic patterns alternating from pattern ``start``, ``layers`` layers."""
     patterns = [tuple(sorted(Tile(*map(float, t)) for t in p)) for p in data()["classic"]["patterns"]]
     return tuple(patterns[(start + k) % len(patterns)] for k in range(layers))
 
@@ -191,7 +192,7 @@ def _dig_of_rank(rank: int, style: str) -> Dig:
     box = data()["box"]
     size = (box["width"], box["height"], box["layers"])
     if style == "classic":
-        layers = _classic(rank, box["layers"])
+        layers = classic_from(rank, box["layers"])
     else:
         all_t = tilings(box["width"], box["height"])
         layers = tuple(all_t[i] for i in _stack_at(rank, *size))

@@ -86,7 +86,7 @@ class Expert:
 Move = Take | Explore | Excavate | Expert
 EXPERT_MOVE = Expert()
 # Moves are interned so legal_moves() builds lists of existing objects, never new dataclasses.
-_TAKES = tuple(Take(i) for i in range(256))
+TAKES = tuple(Take(i) for i in range(256))
 _EXCAVATES = tuple(Excavate(i) for i in range(256))
 _EXPLORES: dict[tuple[int, int, int], Explore] = {}
 
@@ -177,7 +177,7 @@ class State:
         phase = self.phase
         if phase == START:
             vis = self.visible
-            moves: list[Move] = [_TAKES[t] for t in vis]
+            moves: list[Move] = [TAKES[t] for t in vis]
             cards = self.cards[self.player]
             if cards[EXPLORER]:
                 moves += self.slides()
@@ -188,10 +188,10 @@ class State:
             return moves
         if phase == EXPERT2:
             per = self.board.per
-            return [_TAKES[t] for t in self.visible if self.codes[t] // per != self.expert_type]
+            return [TAKES[t] for t in self.visible if self.codes[t] // per != self.expert_type]
         if phase == OVER:
             return []
-        moves = [_TAKES[t] for t in self.visible]
+        moves = [TAKES[t] for t in self.visible]
         if phase == SLIDE:
             moves += self._next_slide()
         return moves

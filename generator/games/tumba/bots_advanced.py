@@ -29,7 +29,7 @@ import itertools
 
 from generator.games.tumba.model import data
 from generator.games.tumba.moves import Place, SethMove, Wrath
-from generator.games.tumba.rules import _candidates
+from generator.games.tumba.rules import roll_candidates
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, MAX_DEPTH, row_of
 from generator.games.tumba.rules_roll import roll_pair
 from generator.games.tumba.rules_roll import roll_sequence as sequence_of
@@ -77,7 +77,7 @@ def _use_plan(dice: tuple[int, ...]) -> tuple[tuple[tuple[int, tuple[int, ...]],
     ``4 * line + mummies``), whether the dice are a triple, and the Anubis Double's third die (0
     when there is no pair)."""
     options = tuple((len(o), tuple(4 * line + count for line, count in _runs(o)))
-                    for o in _candidates(dice))
+                    for o in roll_candidates(dice))
     pair = roll_pair(dice)
     return options, dice[0] == dice[2], pair[1] if pair else 0
 

@@ -82,7 +82,7 @@ ACTION_OF = {Place: "place", Golden: "golden-triple", Anubis: "anubis", Maat: "m
 # or jump (the bots hand back the listed object, so State.apply can check it by identity).
 
 @functools.cache
-def _candidates(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def roll_candidates(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """candidate_options for dice in any order."""
     return candidate_options(tuple(sorted(dice)))
 
@@ -99,7 +99,7 @@ def _anubis(pair: int) -> Anubis:
 
 def clear_caches() -> None:
     """Forgets every memo of the engine, so that a computation starts from nothing."""
-    for memo in (_candidates, _place, _anubis, _jump, roll_pair, roll_sequence):
+    for memo in (roll_candidates, _place, _anubis, _jump, roll_pair, roll_sequence):
         memo.cache_clear()
 
 
@@ -310,7 +310,7 @@ class State:
         house = self.house[self.current]
         cells, passage = self.board.cells, self.board.passage
         out = []
-        for option in _candidates(dice):
+        for option in roll_candidates(dice):
             if len(option) > house:
                 continue
             need = prev = 0

@@ -38,7 +38,7 @@ def fork(state):
 
 def snapshot(sheet) -> dict:
     return {k: copy.copy(v) for k, v in vars(sheet).items()
-            if k not in ("_apply", "roll_extra", "board", "_sources", "_paths")}
+            if k not in ("_apply", "roll_extra", "board", "sources_memo", "_paths")}
 
 
 def candidates(sheet, rng: random.Random) -> list:
