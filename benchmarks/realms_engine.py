@@ -19,8 +19,8 @@ from generator.core.rng import make_rng
 from generator.games.realms.bots import GreedyBot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import SeededDice, State
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_legal import fits, legal_moves
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.legal import fits, legal_moves
 
 TARGET = 100.0
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.core.rng import make_rng
 from generator.core.stats import mean_interval, proportion_interval
 from generator.games.realms.generate import LEVELS, generate_map
-from generator.games.realms.generate_stats import SHAPES, measure
+from generator.games.realms.generate.stats import SHAPES, measure
 from generator.games.realms.mapfile import builtin_maps, load_map
 
 

@@ -5,7 +5,7 @@ Plain script, not a test: ``python benchmarks/realms_predict.py [--maps N] [--ga
 [--jobs J] [--save FILE] [--load FILE]``. N generated maps (default 160; map i from
 ``derive_seed(31, i)``, each side 12 to 16 and a level drawn at random, as ``realms map``
 makes them) are rated with G games of the rating player each (default 80, dice seed 5000 + i;
-par = the median) and measured (``generate_stats.features``). Printed:
+par = the median) and measured (``generate.stats.features``). Printed:
 
 - the least-squares fit of par on the features, its R², and the error of predicting a map left
   out of the fit (5-fold cross-validation: mean absolute and root mean square), against the
@@ -34,7 +34,7 @@ from generator.core.play import run_games
 from generator.core.rng import derive_seed, make_rng
 from generator.games.realms.bots import RATING_PLAYER
 from generator.games.realms.generate import LEVELS, generate_map
-from generator.games.realms.generate_stats import FEATURES, features
+from generator.games.realms.generate.stats import FEATURES, features
 from generator.games.realms.model import data
 from generator.games.realms.rating import current_executor, player_score, rating_executor
 

@@ -32,7 +32,7 @@ from generator.core.play import play
 from generator.core.rng import derive_seed, make_rng
 from generator.core.stats import median_interval
 from generator.games.realms.bots import RATING_PLAYER, make_bot
-from generator.games.realms.bots_quick import QuickBot
+from generator.games.realms.bots.quick import QuickBot
 from generator.games.realms.generate import generate_map
 from generator.games.realms.mapfile import builtin_maps, load_map
 from generator.games.realms.rules import SeededDice, State

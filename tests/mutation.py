@@ -39,18 +39,18 @@ COPIED = ("generator", "seeds", "maps", "templates", "tests", "docs", "README.md
 
 #: module -> the test files that check it (mutmut narrows them further, per mutated function)
 MODULE_TESTS: dict[str, list[str]] = {
-    "generator/games/realms/rules_scoring.py": [
+    "generator/games/realms/rules/scoring.py": [
         "tests/games/realms/test_realms_scoring.py",
         "tests/games/realms/test_realms_achievements.py",
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_score_document.py",
         "tests/games/realms/test_realms_placement.py",
     ],
-    "generator/games/realms/rules_map.py": [
+    "generator/games/realms/rules/map.py": [
         "tests/games/realms/test_realms_maps.py",
         "tests/games/realms/test_realms_map_checks.py",
     ],
-    "generator/games/realms/rules_holdings.py": [
+    "generator/games/realms/rules/holdings.py": [
         "tests/games/realms/test_realms_scoring.py",
         "tests/games/realms/test_realms_achievements.py",
     ],
@@ -119,7 +119,7 @@ MODULE_TESTS: dict[str, list[str]] = {
     ],
     # the engines of Hidden Realms and Tutan Tumba: rule paths, refusals word for word,
     # invariants, conformance over seeded positions (no bot games: they reach the same code)
-    "generator/games/realms/rules.py": [
+    "generator/games/realms/rules/__init__.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
@@ -129,7 +129,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules_legal.py": [
+    "generator/games/realms/rules/legal.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
@@ -139,7 +139,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules_sheet.py": [
+    "generator/games/realms/rules/sheet.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
@@ -149,7 +149,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules_board.py": [
+    "generator/games/realms/rules/board.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
@@ -159,7 +159,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules_dice.py": [
+    "generator/games/realms/rules/dice.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
@@ -169,7 +169,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules_data.py": [
+    "generator/games/realms/rules/data.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
@@ -179,7 +179,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules_moves.py": [
+    "generator/games/realms/rules/moves.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",

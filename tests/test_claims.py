@@ -145,7 +145,7 @@ def test_a_wrong_group_table_fails_the_tanis_claim(monkeypatch):
 
 
 def test_a_wrong_multiplier_fails_the_realms_claim(monkeypatch):
-    import generator.games.realms.rules_scoring as scoring
+    import generator.games.realms.rules.scoring as scoring
 
     example = _example("realms", "realms.aid.mummy.example")    # 13 + 10 + 16 + 6 = 45
     monkeypatch.setattr(scoring, "mummy_points", lambda rounds: [21 - r for r in rounds])

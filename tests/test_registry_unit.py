@@ -95,7 +95,6 @@ def test_resolved_puts_data_into_the_help():
 
 def test_the_sheet_help_quotes_the_rating_games_of_the_data(monkeypatch):
     from generator.games.realms import model
-
     rating = game("realms").product("sheet").option("rating_games")
     assert "Default: 12 games, a quick rating for the par; 40 with --difficulty" in \
         rating.describe()["help"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from generator.games.realms import rating as engine
-
 Progress = Callable[[int, int], None]
 
 

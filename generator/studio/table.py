@@ -172,7 +172,7 @@ def realms_score(body: dict[str, Any]) -> dict[str, Any]:
     """``tombgen realms score``'s answer for the tallies ``body["tallies"]`` on a shipped map
     (or none): the same checks and lines (:func:`score_fields`, :func:`score_text`)."""
     from generator.games.realms.cli import score_text
-    from generator.games.realms.rules_scoring import score_fields
+    from generator.games.realms.rules.scoring import score_fields
 
     choices = realms_choices()
     map_name = _choice(body, "map", tuple(choices["maps"]))
@@ -209,8 +209,8 @@ def realms_choices() -> dict[str, Any]:
     (required, then optional)."""
     from generator.games.realms.mapfile import builtin_maps
     from generator.games.realms.model import data
-    from generator.games.realms.rules_holdings import OPTIONAL_KEYS
-    from generator.games.realms.rules_scoring import TALLY_KEYS
+    from generator.games.realms.rules.holdings import OPTIONAL_KEYS
+    from generator.games.realms.rules.scoring import TALLY_KEYS
 
     return {"maps": builtin_maps(), "starts": list(data()["start"]),
             "keys": list(TALLY_KEYS), "optional": list(OPTIONAL_KEYS)}

@@ -97,7 +97,7 @@ SPEC = GameSpec(
     readers=((".toml", f"{_M}.mapfile:validate_map_file"),),
     documents=(("record", f"{_M}.records:validate_record_document"),
                ("simulation", f"{_M}.simulate:validate_simulation"),
-               ("score", f"{_M}.rules_scoring:validate_score_document"),
+               ("score", f"{_M}.rules.scoring:validate_score_document"),
                ("rating", f"{_M}.rating:validate_rating_document")),
     bounds=(
         ("map", (*_map_bounds(), *(Bound(f"rating.{b.path}", b.low, b.high, b.what)

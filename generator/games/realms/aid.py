@@ -11,8 +11,8 @@ from __future__ import annotations
 from generator.draw.content import Aid, Para, Section, Steps, Table, ref
 from generator.core.i18n import Catalogue
 from generator.games.realms.model import data
-from generator.games.realms.rules_holdings import ACHIEVEMENTS
-from generator.games.realms.rules_scoring import mummy_points
+from generator.games.realms.rules.holdings import ACHIEVEMENTS
+from generator.games.realms.rules.scoring import mummy_points
 
 K = "realms.aid"
 MONSTERS = ("ooze", "skeleton", "zombie", "golem", "mimic", "mummy")

@@ -50,14 +50,14 @@ def _xy(text: str) -> tuple[int, int]:
 
 
 def _shapes() -> list[str]:
-    from generator.games.realms.rules_data import RULES
+    from generator.games.realms.rules.data import RULES
 
     return [c for d in sorted(RULES.rows) for c in RULES.rows[d]]
 
 
 def game(ex: Mapping[str, Any]):
     from generator.games.realms.rules import ListedDice, State
-    from generator.games.realms.rules_data import RULES
+    from generator.games.realms.rules.data import RULES
 
     rolls = [tuple(r) for r in ex.get("rolls", [[1, 2]] * RULES.rounds)]
     players = ex.get("players", 1)
@@ -82,8 +82,7 @@ def game(ex: Mapping[str, Any]):
 
 
 def move_of(state, action: str):
-    from generator.games.realms import rules_moves as mv
-
+    from generator.games.realms.rules import moves as mv
     word, *rest = action.split()
     if word == "place":
         return _place(int(rest[0]), rest[1], rest[2:])
@@ -112,7 +111,7 @@ def move_of(state, action: str):
 
 
 def _place(die: int, shape: str, words: list[str]):
-    from generator.games.realms.rules_moves import Place
+    from generator.games.realms.rules.moves import Place
 
     cells = sorted(_xy(w) for w in words if w != "via" and w.count(",") == 1)
     wanted = {(int(x), int(y), s) for w in words if w.count(",") == 2
@@ -139,7 +138,7 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
     if "tally" in ex:
         return _tally(ex["tally"], expect)
     if "tallies" in ex:
-        from generator.games.realms.rules_scoring import ranking, score_lines
+        from generator.games.realms.rules.scoring import ranking, score_lines
 
         lines = [score_lines({**TALLY, **{k: (list(v) if isinstance(v, (list, tuple)) else v)
                                           for k, v in t.items()}}) for t in ex["tallies"]]
@@ -152,9 +151,9 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _view(state, expect, refused) -> dict[str, Any]:
-    from generator.games.realms.rules_data import RULES
-    from generator.games.realms.rules_legal import legal_moves
-    from generator.games.realms.rules_scoring import sheet_tallies
+    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.legal import legal_moves
+    from generator.games.realms.rules.scoring import sheet_tallies
 
     s = state.sheets[0]
     values = {
@@ -193,8 +192,8 @@ TALLY = {"oozes": 0, "skeletons": 0, "zombies": 0, "golems": 0, "mimics": 0, "mu
 
 
 def _tally(given: Mapping[str, Any], expect) -> dict[str, Any]:
-    from generator.games.realms.rules_holdings import judge
-    from generator.games.realms.rules_scoring import holdings, negative_points, score_lines
+    from generator.games.realms.rules.holdings import judge
+    from generator.games.realms.rules.scoring import holdings, negative_points, score_lines
 
     t = {**TALLY, **{k: (list(v) if isinstance(v, (list, tuple)) else v)
                      for k, v in given.items()}}

@@ -106,7 +106,7 @@ def validate(file: str, as_json: bool) -> None:
 def score(file: str, as_json: bool, map_name: str | None, start: str) -> None:
     """Final score from end-of-game tallies (a JSON file, or - for standard input)."""
     from generator.core.envelope import dumps, envelope
-    from generator.games.realms.rules_scoring import score_fields
+    from generator.games.realms.rules.scoring import score_fields
 
     source = "<stdin>" if file == "-" else file
     fields = score_fields(read_json_arg(file), source, map_name, start)
@@ -119,8 +119,8 @@ def score(file: str, as_json: bool, map_name: str | None, start: str) -> None:
 def score_text(fields: dict) -> str:
     """``realms score``'s lines: one per scoring rule, the total, the achievements earned on
     the map (when one was given)."""
-    from generator.games.realms.rules_holdings import achievement_name
-    from generator.games.realms.rules_scoring import LINES
+    from generator.games.realms.rules.holdings import achievement_name
+    from generator.games.realms.rules.scoring import LINES
 
     out = [f"{value:>5}  {LINES[key]}" for key, value in fields["lines"].items()]
     out.append(f"{fields['total']:>5}  total")

@@ -276,7 +276,7 @@ def read_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Re
 
 def check_map_text(text: str, source: str, as_json: bool) -> tuple[Map | None, Report, dict]:
     """Reads a map file's text and validates the map: (map, every problem, places)."""
-    from generator.games.realms.rules_map import validate_map
+    from generator.games.realms.rules.map import validate_map
 
     m, report, places = read_map_text(text, source, as_json)
     if m is not None:

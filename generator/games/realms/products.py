@@ -31,7 +31,7 @@ from generator.games.realms.model import (
     map_to_fields,
 )
 from generator.games.realms.rating import Rating, reference, rating_from_fields, shipped_rating
-from generator.games.realms.rules_map import validate_map
+from generator.games.realms.rules.map import validate_map
 
 
 @dataclass(frozen=True)
@@ -231,7 +231,7 @@ def render_map_item(item: MapItem, sheet, info) -> list:
 
 def _words(info):
     """The sheet's words in the run's language (English for a call without a run)."""
-    from generator.games.realms.render_kit import sheet_words
+    from generator.games.realms.render.kit import sheet_words
 
     return sheet_words(info.lang if info is not None else "en")
 

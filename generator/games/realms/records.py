@@ -6,7 +6,7 @@
                                           handicap: an advanced map and Map 1)
      "players": 1, "start": "normal",     start: normal | easy | kids
      "dice": {"seed": 7},                 or {"rolls": [[5, 5], ...], "extra": [[4, 2], ...]}
-     "moves": [{"do": "place", ...}, ...],   see rules_moves; "player" (1-based) is optional
+     "moves": [{"do": "place", ...}, ...],   see rules.moves; "player" (1-based) is optional
      "result": {...}}                     written by simulate; ignored when replaying
 
 ``format`` and ``version`` may be left out of a record written by hand. Every count is bounded
@@ -27,7 +27,7 @@ from generator.core.limits import input_limit
 from generator.core.report import Report
 from generator.games.realms.model import Map, map_from_fields, map_to_fields
 from generator.games.realms.rules import ListedDice, SeededDice, State
-from generator.games.realms.rules_moves import move_from_json, move_to_json
+from generator.games.realms.rules.moves import move_from_json, move_to_json
 
 RECORD_KEYS = ("map", "players", "start", "dice", "moves")
 
@@ -66,7 +66,7 @@ def document_map(ref: Any, place: str) -> Map:
     """The map a document names at ``place``: a shipped map's name, or a map object
     (validated)."""
     from generator.games.realms.mapfile import load_map
-    from generator.games.realms.rules_map import validate_map
+    from generator.games.realms.rules.map import validate_map
 
     if isinstance(ref, str):
         return load_map(ref)
@@ -81,7 +81,7 @@ def document_map(ref: Any, place: str) -> Map:
 
 
 def _dice(doc: dict, players: int, source: str):
-    from generator.games.realms.rules_data import RULES
+    from generator.games.realms.rules.data import RULES
 
     dice = doc["dice"]
     place = f"{source} [dice]"
@@ -103,7 +103,7 @@ def _dice(doc: dict, players: int, source: str):
 
 
 def _die_list(value: Any, place: str, low: int, high: int) -> list:
-    from generator.games.realms.rules_data import RULES
+    from generator.games.realms.rules.data import RULES
 
     dice = rec.sized_list(value, place, low, high, "dice")
     if not all(is_whole(d) and 1 <= d <= RULES.faces for d in dice):
@@ -114,7 +114,7 @@ def _die_list(value: Any, place: str, low: int, high: int) -> list:
 def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     """Replays a record; malformed records raise InputError (exit 2)."""
     from generator.games.realms.model import data
-    from generator.games.realms.rules_data import RULES
+    from generator.games.realms.rules.data import RULES
 
     rec.record_fields(doc, source, "realms", RECORD_KEYS)
     players = rec.whole_in(doc["players"], f"{source} [players]", 1, data()["sheet"]["max_players"],

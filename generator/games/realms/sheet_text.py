@@ -10,9 +10,9 @@ squares a ``*`` after a token means collected; rooms show their token (content +
 from __future__ import annotations
 
 from generator.games.realms.model import data
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_holdings import achievement_name
-from generator.games.realms.rules_scoring import (
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.holdings import achievement_name
+from generator.games.realms.rules.scoring import (
     LINES,
     achievements,
     door_states,

@@ -27,8 +27,8 @@ from generator.games.realms.bots import DEFAULT_PLAYER, make_bot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import map_ref, record_doc
 from generator.games.realms.rules import SeededDice, State
-from generator.games.realms.rules_holdings import ACHIEVEMENTS, achievement_name
-from generator.games.realms.rules_scoring import LINES
+from generator.games.realms.rules.holdings import ACHIEVEMENTS, achievement_name
+from generator.games.realms.rules.scoring import LINES
 
 #: The game's own keys of its simulation document.
 OWN_KEYS = ("map", "start")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.model import Entrance, Finding, Map, Room, forms
 from generator.games.realms.rules import ListedDice, State
-from generator.games.realms.rules_moves import Place
+from generator.games.realms.rules.moves import Place
 
 
 def game(first=(5, 5), rolls=None, start="normal", m: Map | None = None) -> State:

@@ -10,8 +10,8 @@ from generator.cli import main
 from generator.core.errors import RuleError
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import SeededDice, State
-from generator.games.realms.rules_holdings import Holdings, tally_limits
-from generator.games.realms.rules_scoring import (
+from generator.games.realms.rules.holdings import Holdings, tally_limits
+from generator.games.realms.rules.scoring import (
     check_tallies,
     holdings,
     score_fields,

@@ -5,8 +5,8 @@ import pytest
 from games.realms.realms_helpers import edge, game, give, place_with
 
 from generator.core.errors import RuleError
-from generator.games.realms.rules_legal import legal_moves
-from generator.games.realms.rules_moves import Buy, Coin, Defeat, End, Open, Roll, Shovel, Wand
+from generator.games.realms.rules.legal import legal_moves
+from generator.games.realms.rules.moves import Buy, Coin, Defeat, End, Open, Roll, Shovel, Wand
 
 CROSS = [(9, 0), (8, 1), (9, 1), (10, 1), (9, 2)]
 

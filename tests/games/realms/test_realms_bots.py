@@ -10,10 +10,10 @@ from generator.core.play import play
 from generator.core.rng import make_rng
 from generator.core.stats import mean_interval
 from generator.games.realms.bots import BOTS, DEFAULT_PLAYER, RATING_PLAYER, make_bot
-from generator.games.realms.bots_plan import PlannerBot, clone
+from generator.games.realms.bots.plan import PlannerBot, clone
 from generator.games.realms.mapfile import builtin_maps, load_map
 from generator.games.realms.rules import ListedDice, SeededDice, State
-from generator.games.realms.rules_moves import Defeat, Roll
+from generator.games.realms.rules.moves import Defeat, Roll
 from generator.games.realms.simulate import play_one
 
 from .realms_helpers import give, place_with, small_map
@@ -156,7 +156,7 @@ def test_quick_plays_only_legal_moves_with_invariants(name):
 def test_the_estimate_is_the_final_score_once_the_game_is_over():
     """After the last die of round 20 nothing is left to come: the estimate the planner ranks
     finished rounds by must be exactly the rulebook's score."""
-    from generator.games.realms.bots_eval import Evaluator
+    from generator.games.realms.bots.eval import Evaluator
 
     for seed in (1, 2):
         state = play_one(load_map("map-1"), seed, "quick")
@@ -167,9 +167,9 @@ def test_the_estimate_is_the_final_score_once_the_game_is_over():
 
 @pytest.mark.parametrize("name", ["map-1", "map-3", "random"])
 def test_the_quick_player_values_moves_as_played_copies_do(name):
-    """The quick player values a candidate without playing it (bots_delta.Prospect); played
+    """The quick player values a candidate without playing it (bots.delta.Prospect); played
     on a copy of the sheet the move gets the very same number, so both play the same game."""
-    from generator.games.realms.bots_quick import QuickBot
+    from generator.games.realms.bots.quick import QuickBot
     from generator.games.realms.generate import generate_map
 
     m = generate_map(make_rng(11))[0] if name == "random" else load_map(name)
@@ -182,7 +182,7 @@ def test_the_quick_player_values_moves_as_played_copies_do(name):
 
 
 def test_every_candidate_of_a_game_gets_the_played_value():
-    from generator.games.realms.bots_quick import QuickBot
+    from generator.games.realms.bots.quick import QuickBot
 
     state = State(load_map("map-2"), SeededDice(8))
     bot, n = QuickBot(), 0

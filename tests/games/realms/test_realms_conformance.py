@@ -12,7 +12,7 @@ from generator.core.errors import RuleError
 from generator.core.play import RandomBot
 from generator.core.rng import make_rng
 from generator.games.realms.rules import new_state
-from generator.games.realms.rules_moves import (
+from generator.games.realms.rules.moves import (
     Buy,
     Coin,
     Defeat,

@@ -8,8 +8,8 @@ from games.realms.realms_helpers import game, give, place_with, small_map
 from generator.core.errors import InputError, RuleError
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import ListedDice, SeededDice, State, seat_maps, sheet_invariants
-from generator.games.realms.rules_data import RULES, _Rules
-from generator.games.realms.rules_moves import (
+from generator.games.realms.rules.data import RULES, _Rules
+from generator.games.realms.rules.moves import (
     Buy,
     Coin,
     Defeat,
@@ -24,7 +24,7 @@ from generator.games.realms.rules_moves import (
     move_from_json,
     move_to_json,
 )
-from generator.games.realms.rules_sheet import Sheet
+from generator.games.realms.rules.sheet import Sheet
 
 CROSS = [(9, 0), (8, 1), (9, 1), (10, 1), (9, 2)]
 

@@ -5,9 +5,9 @@ import pytest
 from games.realms.realms_helpers import game, place, place_with
 
 from generator.core.errors import RuleError
-from generator.games.realms.rules_legal import sources
-from generator.games.realms.rules_moves import Buy, End
-from generator.games.realms.rules_scoring import score_lines
+from generator.games.realms.rules.legal import sources
+from generator.games.realms.rules.moves import Buy, End
+from generator.games.realms.rules.scoring import score_lines
 
 CROSS = [(9, 0), (8, 1), (9, 1), (10, 1), (9, 2)]
 CORNER = [(7, 1), (6, 1), (5, 1), (5, 2), (5, 3)]
@@ -57,7 +57,7 @@ def test_the_mimic_needs_a_key():
     sheet = state.sheets[0]
     sheet.slots, sheet.used = [5], [False]
     with pytest.raises(RuleError, match="key"):
-        from generator.games.realms.rules_moves import Defeat
+        from generator.games.realms.rules.moves import Defeat
         state.apply(Defeat("mimic", "key"))
 
 

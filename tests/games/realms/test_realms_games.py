@@ -9,7 +9,7 @@ from generator.core.rng import make_rng
 from generator.games.realms.bots import GreedyBot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import SeededDice, State, new_state
-from generator.games.realms.rules_scoring import ranking
+from generator.games.realms.rules.scoring import ranking
 from generator.games.realms.simulate import play_one
 
 
@@ -53,7 +53,7 @@ def test_multiplayer_shares_rolls_not_coin_dice():
     state = State(load_map("map-1"), SeededDice(5, 2), players=2, start="easy")
     assert state.sheets[0].slots == state.sheets[1].slots
     rolled = list(state.sheets[0].slots)
-    from generator.games.realms.rules_moves import Coin
+    from generator.games.realms.rules.moves import Coin
     state.apply(Coin(rolled[0], 1))                      # player 1 changes their own die
     assert state.sheets[1].slots == rolled != state.sheets[0].slots
     result = play(state, [GreedyBot(), RandomBot()], make_rng(5), check=True)

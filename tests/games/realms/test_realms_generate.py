@@ -13,7 +13,7 @@ from generator.games.realms import generate as gen
 from generator.games.realms.mapfile import load_map, parse_map_text, write_map_text
 from generator.games.realms.model import data
 from generator.games.realms.products import make_map
-from generator.games.realms.rules_map import validate_map
+from generator.games.realms.rules.map import validate_map
 
 
 @pytest.mark.parametrize("level", gen.LEVELS)

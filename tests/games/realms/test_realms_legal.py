@@ -7,8 +7,8 @@ a coin +1/-1 costs 1, an extra die 2, a chosen die 3)."""
 
 from games.realms.realms_helpers import game, give, place_with
 
-from generator.games.realms.rules_legal import legal_moves, sources, wand_edges
-from generator.games.realms.rules_moves import (
+from generator.games.realms.rules.legal import legal_moves, sources, wand_edges
+from generator.games.realms.rules.moves import (
     Buy,
     Coin,
     Defeat,

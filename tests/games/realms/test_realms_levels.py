@@ -9,7 +9,7 @@ from generator.core.errors import InputError
 from generator.core.rng import make_rng
 from generator.games.realms import generate as gen
 from generator.games.realms import rating
-from generator.games.realms.generate_stats import enclosed, features, measure
+from generator.games.realms.generate.stats import enclosed, features, measure
 from generator.games.realms.mapfile import builtin_maps, load_map
 from generator.games.realms.model import Entrance, Finding, Map, data
 from generator.games.realms.products import distinct_map_item, distinct_sheet, make_map

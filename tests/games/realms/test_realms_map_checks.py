@@ -13,7 +13,7 @@ the map may fill half; names of 1 to 40 characters, descriptions up to 300, in c
 import pytest
 
 from generator.games.realms.model import Entrance, Finding, Map, Room
-from generator.games.realms.rules_map import validate_map
+from generator.games.realms.rules.map import validate_map
 
 ENTRANCES = (Entrance(y=1, x=0, side="W"), Entrance(y=0, x=8, side="N"),
              Entrance(y=5, x=11, side="E"), Entrance(y=11, x=5, side="S"))

@@ -7,8 +7,8 @@ import pytest
 
 from generator.core.rng import make_rng
 from generator.games.realms import generate as gen
-from generator.games.realms.generate_findings import place_findings
-from generator.games.realms.generate_stats import Grid, blocks, grid_of, measure, shape_of
+from generator.games.realms.generate.findings import place_findings
+from generator.games.realms.generate.stats import Grid, blocks, grid_of, measure, shape_of
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.model import Entrance, Room
 

@@ -17,7 +17,7 @@ from generator.games.realms.mapfile import (
 )
 from generator.games.realms.model import Finding, Map, data, map_from_fields, map_to_fields
 from generator.games.realms.mapfile import validate_map_file
-from generator.games.realms.rules_map import validate_map
+from generator.games.realms.rules.map import validate_map
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -5,9 +5,9 @@ import pytest
 from games.realms.realms_helpers import edge, game, give, place, place_with, small_map
 
 from generator.core.errors import RuleError
-from generator.games.realms.rules_legal import legal_moves, sources
-from generator.games.realms.rules_moves import Place
-from generator.games.realms.rules_scoring import door_states, sheet_tallies
+from generator.games.realms.rules.legal import legal_moves, sources
+from generator.games.realms.rules.moves import Place
+from generator.games.realms.rules.scoring import door_states, sheet_tallies
 
 CROSS = [(9, 0), (8, 1), (9, 1), (10, 1), (9, 2)]
 
@@ -224,8 +224,8 @@ def test_candidate_generation_matches_a_full_scan():
     from generator.core.play import RandomBot
     from generator.core.rng import make_rng
     from generator.games.realms.rules import new_state
-    from generator.games.realms.rules_data import RULES
-    from generator.games.realms.rules_legal import fits
+    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.legal import fits
 
     def scan(sheet, v):
         b, out = sheet.board, set()

@@ -11,8 +11,8 @@ from generator.games.realms.bots import GreedyBot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import replay
 from generator.games.realms.rules import ListedDice, SeededDice, State
-from generator.games.realms.rules_legal import legal_moves, wand_edges
-from generator.games.realms.rules_moves import Shovel, Wand
+from generator.games.realms.rules.legal import legal_moves, wand_edges
+from generator.games.realms.rules.moves import Shovel, Wand
 
 CROSS = [(9, 0), (8, 1), (9, 1), (10, 1), (9, 2)]
 

@@ -6,7 +6,7 @@ listed once; every problem named word for word.
 
 import pytest
 
-from generator.games.realms.rules_scoring import validate_score_document
+from generator.games.realms.rules.scoring import validate_score_document
 
 ORDER = ("oozes-skeletons, zombies, golems, mimics, mummy, magic-items, leftovers, entrances, "
          "remaining-openings, open-entrances, open-rooms")

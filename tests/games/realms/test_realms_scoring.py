@@ -12,10 +12,10 @@ from games.realms.realms_helpers import game, small_map
 
 from generator.core.errors import InputError, RuleError
 from generator.games.realms.mapfile import Entrance, Finding, Map, Room, load_map
-from generator.games.realms.rules_holdings import (
+from generator.games.realms.rules.holdings import (
     Holdings, achievement_name, judge, map_key_room, max_openings, sheet_extras, tally_limits,
 )
-from generator.games.realms.rules_scoring import (
+from generator.games.realms.rules.scoring import (
     achievements, check_tallies, door_states, holdings, mummy_points, ranking, score_fields,
     score_lines, sheet_tallies, tally_achievements,
 )

@@ -15,7 +15,7 @@ from generator.games.realms.model import data
 from generator.games.realms.pictograms import symbols
 from generator.games.realms.products import SheetItem, render_sheet
 from generator.games.realms.render import Header, plan, sheet_page
-from generator.games.realms.render_map import STONE_SYMBOL
+from generator.games.realms.render.map import STONE_SYMBOL
 
 AREAS = {"title", "area-A", "area-B", "area-C", "area-D", "area-E", "area-F"}
 PAPERS = (("a4", False), ("letter", True))
@@ -193,7 +193,7 @@ def test_monster_log_and_backpack_counts():
 
 
 def test_scoring_table_has_a_box_per_rule_and_the_total():
-    from generator.games.realms.rules_scoring import LINES
+    from generator.games.realms.rules.scoring import LINES
 
     _, page = page_for(load_map("map-1"))
     boxes = [i for i, _, _ in in_area(page, "area-F") if isinstance(i, Rect) and i.style.stroke]

@@ -19,7 +19,7 @@ from generator.games.realms.pictograms import symbols
 from generator.games.realms.products import detail, generate_sheet, render_sheet, validate_sheet
 from generator.games.realms.rating import Rating
 from generator.games.realms.render import Header, sheet_page
-from generator.games.realms.render_tables import mini_wall, scoring_lines
+from generator.games.realms.render.tables import mini_wall, scoring_lines
 
 
 def test_monster_log_shows_map2_contents_not_capacity():

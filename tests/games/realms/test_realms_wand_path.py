@@ -8,8 +8,8 @@ from games.realms.realms_helpers import edge, game, give, place_with
 
 from generator.core.errors import RuleError
 from generator.games.realms.rules import sheet_invariants
-from generator.games.realms.rules_legal import legal_moves, wand_edges
-from generator.games.realms.rules_moves import PlaceRoom, Wand
+from generator.games.realms.rules.legal import legal_moves, wand_edges
+from generator.games.realms.rules.moves import PlaceRoom, Wand
 
 CROSS = [(9, 0), (8, 1), (9, 1), (10, 1), (9, 2)]
 REFUSAL = ("a wall there would leave part of your map with no path back to the entrance you "

@@ -1,8 +1,8 @@
 """Hidden Realms players and the table that names them.
 
 ``BOTS`` maps a name to a function making a player: ``random`` (any legal move), ``greedy``
-(below), ``planner`` (:mod:`generator.games.realms.bots_plan`, the strong player that searches
-each round) and ``quick`` (:mod:`generator.games.realms.bots_quick`, the planner's judgement one
+(below), ``planner`` (:mod:`generator.games.realms.bots.plan`, the strong player that searches
+each round) and ``quick`` (:mod:`generator.games.realms.bots.quick`, the planner's judgement one
 move at a time). ``DEFAULT_PLAYER`` plays ``realms simulate``; ``RATING_PLAYER`` plays the games
 that rate maps (:mod:`generator.games.realms.rating`): the fastest player that ranks maps the
 way the planner does (benchmarks/realms_rating.py measures the agreement; the greedy player
@@ -15,6 +15,10 @@ the scoring tables), hits on the Mummy, and near the end closing openings with t
 any-die action. It buys or rolls extra dice when coins are worth less than a die's best use, and
 spends leftover wand uses on openings in the last round. Candidates are scored with a few mask
 operations on the live sheet; nothing is copied or undone.
+
+The players are this package; this module names them. Its modules: :mod:`.plan` (the planner),
+:mod:`.quick` (the planner's judgement a move at a time), :mod:`.eval` (what a sheet is worth)
+and :mod:`.delta` (what a move would make it worth, without playing it).
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ from dataclasses import dataclass
 
 from generator.core.errors import InputError
 from generator.core.play import RandomBot
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_legal import fits, shovel_sides, wand_edges
-from generator.games.realms.rules_moves import (
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.legal import fits, shovel_sides, wand_edges
+from generator.games.realms.rules.moves import (
     Buy,
     Coin,
     Defeat,
@@ -412,13 +416,13 @@ def _halo(board, start: int, steps: int) -> int:
 
 
 def _planner():
-    from generator.games.realms.bots_plan import PlannerBot
+    from generator.games.realms.bots.plan import PlannerBot
 
     return PlannerBot()
 
 
 def _quick():
-    from generator.games.realms.bots_quick import QuickBot
+    from generator.games.realms.bots.quick import QuickBot
 
     return QuickBot()
 

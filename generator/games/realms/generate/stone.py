@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from generator.games.realms.generate_stats import blocks, shape_of
+from generator.games.realms.generate.stats import blocks, shape_of
 from generator.games.realms.model import DELTA, Room, data, golem_colours, orient
 
 Cell = tuple[int, int]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.games.realms.rules_board import TileMask
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_moves import (
+from generator.games.realms.rules.board import TileMask
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.moves import (
     Buy,
     Coin,
     Defeat,
@@ -25,7 +25,7 @@ from generator.games.realms.rules_moves import (
     Shovel,
     Wand,
 )
-from generator.games.realms.rules_sheet import Sheet, erase_blocked
+from generator.games.realms.rules.sheet import Sheet, erase_blocked
 
 
 def sources(sheet: Sheet) -> list[tuple[int, int, str]]:

@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_scoring import score_lines, sheet_tallies
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.scoring import score_lines, sheet_tallies
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """What a move would make a sheet worth, without playing it on a copy.
 
 The quick player values every candidate move by the planner's estimate of the sheet after it
-(:meth:`~generator.games.realms.bots_eval.Evaluator.value`). Playing a candidate on a copy of
+(:meth:`~generator.games.realms.bots.eval.Evaluator.value`). Playing a candidate on a copy of
 the sheet and valuing the copy is exact but slow. A move's effect is a few mask operations and
 counts — the squares, walls and openings a tile draws, the rooms and findings it reaches, the
 Tile Table mark and its reward, a fight's reward and the Mummy's '!', the die, key, coin or item
@@ -14,9 +14,9 @@ they cannot know (an item use with no use left) is refused here as the engine wo
 
 from __future__ import annotations
 
-from generator.games.realms.bots_eval import Context, Evaluator, reach_masks
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_scoring import mummy_points
+from generator.games.realms.bots.eval import Context, Evaluator, reach_masks
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.scoring import mummy_points
 
 
 class Prospect:
@@ -63,7 +63,7 @@ class Prospect:
         od, zd = self.oozes_def, self.zombies_def
         zt, gt = sc["zombies"], sc["golems"]
         #: the scoring lines of defeats and hits (a tile, a square or a wall cannot change
-        #: them), as rules_scoring.score_lines counts them
+        #: them), as rules.scoring.score_lines counts them
         self.fixed = (od * sd + zt[min(zd, len(zt) - 1)] + gt[min(gd, len(gt) - 1)]
                       + sc["mimic"] * self.mimics_def + sum(mummy_points(list(self.hits))))
         self.sd, self.gd = sd, gd

@@ -5,7 +5,7 @@ refused when no sheet could show it — more than the Monster Log or the Backpac
 a map, more than that map holds — and achievements ("gain all rewards from ...") are judged
 against what the map holds: on a map with five oozes, five oozes and five skeletons are "all".
 
-Tallies are the keys of :mod:`generator.games.realms.rules_scoring`, plus two optional ones that
+Tallies are the keys of :mod:`generator.games.realms.rules.scoring`, plus two optional ones that
 only the Treasure Hunter needs: ``keys_found`` (keys collected on the map's squares, not the
 Tile Table's or a start's) and ``skeleton_key`` (1 when the Skeleton Key was collected).
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.realms.model import Map, data
-from generator.games.realms.rules_data import RULES
+from generator.games.realms.rules.data import RULES
 
 OPTIONAL_KEYS = ("keys_found", "skeleton_key")
 #: achievement code -> what it asks, besides the achievement score (the rulebook's five)

@@ -2,8 +2,8 @@
 
 A map is laid out in steps, each drawing from the ``random.Random`` it is given (never the global
 one): four entrances spread along the outer wall; stone in varied shapes spread over the map, with
-rooms cut into it (:mod:`generator.games.realms.generate_stone`); then the findings, placed with
-intent (:mod:`generator.games.realms.generate_findings`). How much of everything a map gets is
+rooms cut into it (:mod:`generator.games.realms.generate.stone`); then the findings, placed with
+intent (:mod:`generator.games.realms.generate.findings`). How much of everything a map gets is
 steered by a *level* of ``seeds/realms.toml`` ``[generate.levels]``, always within the hand-made
 maps' ranges; the difficulty *label* a map carries comes from rating it by simulated play
 (:mod:`generator.games.realms.rating`), never from the level it was made with.
@@ -12,6 +12,10 @@ A layout that fails a constraint (stone that does not fit, rooms bunched in one 
 findings for the free squares...) is tried again, up to ``[generate] attempts`` times; a request
 that still cannot be met is a :class:`RuleError` naming the constraint that failed and the number
 of attempts (exit 1).
+
+The generator is this package; this module lays a map out. Its modules: :mod:`.stone` (stone
+and rooms), :mod:`.findings` (what lies on the map) and :mod:`.stats` (a map's features as a
+designer sees them, which predict its par).
 """
 
 from __future__ import annotations
@@ -23,16 +27,16 @@ from functools import lru_cache
 
 from generator.core.errors import InputError, RuleError
 from generator.core.rng import derive_seed, make_rng
-from generator.games.realms.generate_findings import place_findings
-from generator.games.realms.generate_stats import SHAPES, blocks, shape_of
-from generator.games.realms.generate_stone import (
+from generator.games.realms.generate.findings import place_findings
+from generator.games.realms.generate.stats import SHAPES, blocks, shape_of
+from generator.games.realms.generate.stone import (
     LayoutFailed,
     place_rooms,
     place_stone,
     room_contents,
 )
 from generator.games.realms.model import LEVELS, Entrance, Map, data
-from generator.games.realms.rules_map import validate_map
+from generator.games.realms.rules.map import validate_map
 
 __all__ = ["LEVELS", "LayoutFailed", "check_request", "generate_map", "parse_size", "run_name"]
 
@@ -177,7 +181,7 @@ def predict_par(m: Map) -> float:
     """The par a rating would give ``m``, predicted from its features: the least-squares fit
     of ``[generate.predict]`` (benchmarks/realms_predict.py fits it and says how close it
     comes)."""
-    from generator.games.realms.generate_stats import features
+    from generator.games.realms.generate.stats import features
 
     fit = data()["generate"]["predict"]
     return fit["intercept"] + sum(fit[k] * v for k, v in features(m).items())

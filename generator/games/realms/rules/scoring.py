@@ -4,7 +4,7 @@ achievements. The tallies come from a finished sheet or from a JSON file (``real
 Tallies (exactly these keys): oozes, skeletons, zombies, golems, mimics (numbers defeated),
 mummy_hits (the round of each hit), magic_items, leftovers (circled but unused things),
 connected_entrances, remaining_openings, open_entrances, open_rooms; and, optional, the two
-keys the Treasure Hunter achievement needs (:mod:`generator.games.realms.rules_holdings`).
+keys the Treasure Hunter achievement needs (:mod:`generator.games.realms.rules.holdings`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
 from generator.core.report import Report
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_holdings import (
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.holdings import (
     OPTIONAL_KEYS,
     Holdings,
     judge,
@@ -205,7 +205,7 @@ def validate_score_document(doc: dict[str, Any], source: str) -> Report:
     """``tombgen validate`` of a ``tombgen/realms.score`` (what ``realms score --json`` wrote):
     every scoring line, in order, each with its sign (the last three lose points), the total
     their sum, known achievements at most once each."""
-    from generator.games.realms.rules_holdings import ACHIEVEMENTS
+    from generator.games.realms.rules.holdings import ACHIEVEMENTS
 
     report = Report(source)
     lines, total = doc.get("lines"), doc.get("total")

@@ -18,7 +18,7 @@ from generator.draw.paper import Sheet
 from generator.draw.scene import PT_TO_MM, Circle, Item, Polygon, Style
 from generator.draw.text import fit_lines, paragraph, set_lines, text
 from generator.games.realms.model import Map, data, golem_colours
-from generator.games.realms.render_kit import (
+from generator.games.realms.render.kit import (
     HEAD_H,
     LABEL_PT,
     MIN_BOX,
@@ -34,8 +34,8 @@ from generator.games.realms.render_kit import (
     label,
     note_room,
 )
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_holdings import Holdings
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.holdings import Holdings
 
 LEFT_W = 11.5        # mm: the die (and key) a row's fight needs
 RIGHT_W = 8.5        # mm: the coins it gives

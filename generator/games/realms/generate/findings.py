@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from generator.games.realms.generate_stats import Grid, door_front
-from generator.games.realms.generate_stone import LayoutFailed
+from generator.games.realms.generate.stats import Grid, door_front
+from generator.games.realms.generate.stone import LayoutFailed
 from generator.games.realms.model import Entrance, Finding, Room, data
 
 Cell = tuple[int, int]

@@ -2,7 +2,7 @@
 
 Where the planner searches every ordering of a round's dice, the quick player looks one move
 ahead: each candidate move is played on a copy of the sheet and the copy valued by the
-planner's :class:`~generator.games.realms.bots_eval.Evaluator`; the best is played. Candidates
+planner's :class:`~generator.games.realms.bots.eval.Evaluator`; the best is played. Candidates
 come from the engine's own generators (tile fits, the shovel's squares, the wand's edges) and
 are few: every tile of every die in hand, the fights the dice allow, the wand and the shovel
 where they can help (paid with the die least needed), and coin changes or bought dice only when
@@ -15,17 +15,17 @@ planner does, it ranks maps like the planner at a fraction of the cost: it is th
 from __future__ import annotations
 
 from generator.core.errors import RuleError
-from generator.games.realms.bots_delta import Prospect
-from generator.games.realms.bots_eval import Evaluator, Tuning, hard_squares
-from generator.games.realms.bots_plan import (
+from generator.games.realms.bots.delta import Prospect
+from generator.games.realms.bots.eval import Evaluator, Tuning, hard_squares
+from generator.games.realms.bots.plan import (
     DEAD_END_ROUNDS,
     clone,
     dead_ends,
     ways_out,
 )
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_legal import fits, shovel_fits, shovel_sides, wand_edges
-from generator.games.realms.rules_moves import Buy, Coin, Defeat, End, Open, Place, Shovel, Wand
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.legal import fits, shovel_fits, shovel_sides, wand_edges
+from generator.games.realms.rules.moves import Buy, Coin, Defeat, End, Open, Place, Shovel, Wand
 
 
 class QuickBot:
@@ -143,7 +143,7 @@ class QuickBot:
         out = []
         left = RULES.rounds - s.round
         late = left < self.close_rounds
-        # the shovel's squares as bots_plan.worth_a_square and _leads_on judge them, by masks:
+        # the shovel's squares as plan.worth_a_square and _leads_on judge them, by masks:
         # every opening must face a door or an entrance, or a mapped or coverable square
         doors = b.doors | b.entrances
         ok = s.covered | good

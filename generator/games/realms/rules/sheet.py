@@ -1,6 +1,6 @@
 """One player's sheet: the whole state of a Hidden Realms game for that player, and every move.
 
-The map part is kept as bit masks over the board's square and edge layout (see rules_board):
+The map part is kept as bit masks over the board's square and edge layout (see :mod:`.board`):
 ``covered`` squares, ``cov_edges`` (every edge of a covered square), ``walls`` (edges with a wall:
 tile walls, dead ends, closed entrances and doors), ``opened`` (every edge that was ever an
 opening: a tile's or a Shovel square's openings, walls the Wand erased; with ``walls`` removed,
@@ -15,9 +15,9 @@ Log, Mummy table, backpack — is small integers and lists. Nothing is copied pe
 from __future__ import annotations
 
 from generator.core.errors import RuleError
-from generator.games.realms.rules_board import Board, TileMask
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_moves import (
+from generator.games.realms.rules.board import Board, TileMask
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.moves import (
     Buy,
     Coin,
     Defeat,
@@ -43,7 +43,7 @@ class Sheet:
         self.occupied, self.fresh = board.stone, board.fresh
         self.started = False
         self.version = 0                      # bumped when the map changes (caches key on it)
-        # (version, squares): where new tiles may enter, as rules_legal.sources last found them
+        # (version, squares): where new tiles may enter, as legal.sources last found them
         self.sources_memo: tuple[int, list] = (-1, [])
         self.origin = 0                       # the entrance edge(s) the first tile opened onto
         self._paths: tuple[int, int, int] = (-1, 0, 0)   # (version, reached squares, cut walls)

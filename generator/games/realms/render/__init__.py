@@ -16,6 +16,10 @@ tables need; row 2 then gets the rest of the page. Every area is a named group (
 "area-F"), the header is "title", so tests find them in the scene. The words are the sheet's
 language's (``[sheet]`` of the realms text catalogue); a map's name is printed in it when
 ``seeds/realms.toml`` [names.translated] knows it (:func:`map_title`).
+
+The sheet's drawing is this package; this module plans the page. Its modules: :mod:`.map`
+(area B), :mod:`.tables` (areas A, C and F), :mod:`.log` (areas D and E) and :mod:`.kit` (the
+pieces they share).
 """
 
 from __future__ import annotations
@@ -30,8 +34,8 @@ from generator.draw.text import measure, text
 from generator.draw.widgets import line_style
 from generator.games.realms.model import Map, data
 from generator.games.realms.pictograms import symbols
-from generator.games.realms.render_kit import HEAD_H, heading, sheet_words
-from generator.games.realms.render_log import (
+from generator.games.realms.render.kit import HEAD_H, heading, sheet_words
+from generator.games.realms.render.log import (
     backpack_area,
     backpack_height,
     backpack_min_width,
@@ -39,8 +43,8 @@ from generator.games.realms.render_log import (
     log_height,
     log_min_width,
 )
-from generator.games.realms.render_map import map_area, map_size, stone_symbol
-from generator.games.realms.render_tables import (
+from generator.games.realms.render.map import map_area, map_size, stone_symbol
+from generator.games.realms.render.tables import (
     rounds_area,
     rounds_min_height,
     rounds_width,

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.core.report import Report
-from generator.games.realms.rules_holdings import map_key_room
+from generator.games.realms.rules.holdings import map_key_room
 from generator.games.realms.model import (
     DELTA,
     Map,

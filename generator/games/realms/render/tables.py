@@ -16,7 +16,7 @@ from generator.draw.scene import Item, Line, Polygon, Rect, Style
 from generator.draw.text import fit_lines, paragraph, set_lines
 from generator.draw.widgets import line_style
 from generator.games.realms.model import data, distinct_forms
-from generator.games.realms.render_kit import (
+from generator.games.realms.render.kit import (
     HEAD_H,
     LABEL_PT,
     MIN_BOX,
@@ -34,8 +34,8 @@ from generator.games.realms.render_kit import (
     shape_drawing,
     sheet_words,
 )
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_holdings import ACHIEVEMENTS
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.holdings import ACHIEVEMENTS
 
 # Rounds Table columns (mm): round number, die slots, the Mummy's (21 - round)
 NUM_W, SLOT_W, MUMMY_W = 5.0, 5.4, 5.5

@@ -4,7 +4,7 @@ At the start of a round (and again after anything it could not foresee: a die ro
 coins) the planner searches the round: from the sheet as it is, every move the engine's
 ``legal_moves`` allows (less the wand and shovel moves that cannot help, see
 :func:`useful`) is tried on a copy of the sheet and the copy valued by
-:class:`~generator.games.realms.bots_eval.Evaluator`; the best ``beam`` partial rounds go on
+:class:`~generator.games.realms.bots.eval.Evaluator`; the best ``beam`` partial rounds go on
 to the next move, until every die is used. The best finished round is the plan, played move by
 move while the sheet is what the plan expected. Dice bought with coins are part of the search
 (their value is chosen); a rolled die is valued at its average and the round is searched again
@@ -21,10 +21,10 @@ import types
 from dataclasses import dataclass
 
 from generator.core.errors import RuleError
-from generator.games.realms.bots_eval import Evaluator, Tuning, hard_squares
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_legal import legal_moves
-from generator.games.realms.rules_moves import Defeat, End, Place, PlaceRoom, Roll, Shovel, Wand
+from generator.games.realms.bots.eval import Evaluator, Tuning, hard_squares
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.legal import legal_moves
+from generator.games.realms.rules.moves import Defeat, End, Place, PlaceRoom, Roll, Shovel, Wand
 
 
 @dataclass(frozen=True)

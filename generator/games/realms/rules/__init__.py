@@ -9,6 +9,13 @@ Turn order: the rulebook's players act at the same time; the engine lets each pl
 use their whole round (player 1 first), and rolls the next round when everyone has ended theirs.
 Shared rolls are the same for everyone; dice bought or rolled with coins are private, and the
 +1/-1 coin change only touches the spender's own copy of a die.
+
+The engine is this package; this module is its public face. Its modules: :mod:`.sheet` (one
+player's sheet and what each move does to it), :mod:`.legal` (the moves a sheet offers),
+:mod:`.moves` (the move types and their JSON), :mod:`.dice` (where rolls come from),
+:mod:`.board` (a map as bit layouts), :mod:`.scoring` (the final score), :mod:`.holdings` (what
+a map holds and a tally may claim, achievements), :mod:`.map` (the checks every map passes) and
+:mod:`.data` (the rules data, read once).
 """
 
 from __future__ import annotations
@@ -17,14 +24,14 @@ from generator.core.errors import RuleError
 from collections.abc import Sequence
 
 from generator.games.realms.model import Map, data
-from generator.games.realms.rules_board import board_for
-from generator.games.realms.rules_data import RULES
-from generator.games.realms.rules_dice import ListedDice, SeededDice
-from generator.games.realms.rules_legal import legal_moves as _legal
+from generator.games.realms.rules.board import board_for
+from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.dice import ListedDice, SeededDice
+from generator.games.realms.rules.legal import legal_moves as _legal
 from generator.games.realms.mapfile import validate_map_file
-from generator.games.realms.rules_map import validate_map, validate_map_document
-from generator.games.realms.rules_scoring import achievements, ranking, score_lines, sheet_tallies
-from generator.games.realms.rules_sheet import Sheet
+from generator.games.realms.rules.map import validate_map, validate_map_document
+from generator.games.realms.rules.scoring import achievements, ranking, score_lines, sheet_tallies
+from generator.games.realms.rules.sheet import Sheet
 
 __all__ = [
     "ListedDice",
@@ -168,8 +175,8 @@ def _collected(s: Sheet) -> int:
 def clear_caches() -> None:
     """Forgets every memo of the engine (the boards of the maps, the rules data read once, the
     names of the shovel squares), so that a computation starts from nothing."""
-    from generator.games.realms import rules_legal, rules_scoring
-
+    from generator.games.realms.rules import legal as rules_legal
+    from generator.games.realms.rules import scoring as rules_scoring
     board_for.cache_clear()
     rules_legal.clear_caches()
     rules_scoring.holdings.cache_clear()
