@@ -20,8 +20,7 @@ from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
 from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.generate import generate_dig
-from generator.games.tanis.rules import new_state
-from generator.games.tanis.rules_play import Board, deal, start_state
+from generator.games.tanis.rules import Board, deal, new_state, start_state
 
 TARGETS = {"random": 1000.0, "greedy": 500.0}
 STEPS = 48  # about the number of steps of a random game

@@ -73,7 +73,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tanis/test_score.py",
         "tests/games/tanis/test_score_validate.py",
     ],
-    "generator/games/tanis/rules.py": [
+    "generator/games/tanis/rules_dig.py": [
         "tests/games/tanis/test_dig.py",
         "tests/games/tanis/test_dig_checks.py",
     ],
@@ -81,7 +81,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tanis/test_dig_checks.py",
         "tests/games/tanis/test_engine_moves.py",
     ],
-    "generator/games/tanis/rules_play.py": [
+    "generator/games/tanis/rules.py": [
         "tests/games/tanis/test_engine_conformance.py",
         "tests/games/tanis/test_engine_games.py",
         "tests/games/tanis/test_engine_moves.py",

@@ -23,7 +23,7 @@ import random
 from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.tanis.model import data
-from generator.games.tanis.rules_play import (
+from generator.games.tanis.rules import (
     DIRECTIONS,
     EXCAVATOR,
     EXPERT,

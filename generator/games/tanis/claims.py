@@ -57,8 +57,8 @@ def _code(text: str) -> int:
 
 
 def game(ex: Mapping[str, Any]):
+    from generator.games.tanis.rules import State
     from generator.games.tanis.rules_board import Board
-    from generator.games.tanis.rules_play import State
 
     dig = classic_dig()
     board = Board(dig)
@@ -72,7 +72,7 @@ def game(ex: Mapping[str, Any]):
 
 
 def move_of(state, action: str):
-    from generator.games.tanis.rules_play import EXPERT_MOVE, Excavate, Explore, Take
+    from generator.games.tanis.rules import EXPERT_MOVE, Excavate, Explore, Take
 
     word, *rest = action.split()
     if word == "expert":
@@ -147,7 +147,7 @@ def _view(state, expect, refused) -> dict[str, Any]:
 
 
 def _dig_problems(ex, expect) -> dict[str, Any]:
-    from generator.games.tanis.rules import validate_dig
+    from generator.games.tanis.rules_dig import validate_dig
 
     box = data()["box"]
     layers = tuple(tuple(Tile(*map(float, t)) for t in layer) for layer in ex["layers"])

@@ -66,7 +66,7 @@ def simulate(dig_file, style, record_dir, sim) -> None:
     records = record_folder("tanis", record_dir, sim)
     dig, dig_info = None, {"style": style}
     if dig_file is not None:
-        from generator.games.tanis.rules import read_dig
+        from generator.games.tanis.rules_dig import read_dig
 
         dig = read_dig(dig_file)
         if click.get_current_context().get_parameter_source("style") \

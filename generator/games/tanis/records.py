@@ -37,8 +37,7 @@ from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
 from generator.core.report import Report
 from generator.games.tanis.model import CARDS, all_codes, data, tile_code, tile_name, types
-from generator.games.tanis.rules_board import PHASES
-from generator.games.tanis.rules_play import (
+from generator.games.tanis.rules import (
     EXPERT_MOVE,
     Excavate,
     Expert,
@@ -46,6 +45,7 @@ from generator.games.tanis.rules_play import (
     State,
     Take,
 )
+from generator.games.tanis.rules_board import PHASES
 from generator.games.tanis.rules_scoring import TIE_RULE
 
 KEYS = ("dig", "tiles", "first", "moves")
@@ -193,7 +193,7 @@ def _dig_of(fields: dict):
 def _read_dig(value: Any, source: str):
     """The record's dig, bounded before it is built, then checked as a dig sheet is."""
     from generator.games.tanis.model import dig_from_fields
-    from generator.games.tanis.rules import validate_dig
+    from generator.games.tanis.rules_dig import validate_dig
 
     place = f"{source} [dig]"
     if not isinstance(value, dict):

@@ -12,7 +12,7 @@ import functools
 from generator.core.errors import InputError
 from generator.games.tanis.model import Dig, data, numbers, sheet_numbers
 
-# Engine codes shared by rules_play, rules_slide and rules_invariants.
+# Engine codes shared by rules, rules_slide and rules_invariants.
 START, TAKE, EXPERT1, EXPERT2, OVER, SLIDE = range(6)   # the step of a turn
 PHASES = ("start", "take", "expert-first", "expert-second", "over", "slide")
 IN_DIG, EXCAVATED = -1, -2          # where a tile is besides with a player (0, 1)

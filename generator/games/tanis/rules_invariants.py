@@ -11,7 +11,7 @@ from typing import Any
 from generator.games.tanis.model import CARDS, data
 from generator.games.tanis.rules_board import EXCAVATED, EXPLORER, IN_DIG, OVER, SLIDE
 
-State = Any    # a rules_play.State (which imports this module to check itself)
+State = Any    # a rules.State (which imports this module to check itself)
 
 
 def invariants(state: State) -> list[str]:

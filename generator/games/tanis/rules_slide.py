@@ -9,10 +9,10 @@ sliding tile (the edges across the direction of motion) lies on an edge or on th
 a tile of the level right below that the sliding tile overlaps there. The deepest level lies on
 the box floor, which has no tiles: there a tile stops every ``floor_stop`` units from the walls,
 where the tiles of a tight layer lie. The Explorer moves a tile one stop at a time (see
-:mod:`rules_play`), so a player sees what each stop uncovers before going on.
+:mod:`rules`), so a player sees what each stop uncovers before going on.
 
 Everything here is in half units (the path step of :mod:`rules_board`); the functions read a
-:class:`~generator.games.tanis.rules_play.State` and never change it.
+:class:`~generator.games.tanis.rules.State` and never change it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from generator.core.errors import RuleError
 from generator.games.tanis.rules_board import IN_DIG
 
-State = Any    # a rules_play.State (not imported: rules_play imports this module)
+State = Any    # a rules.State (not imported: rules imports this module)
 
 
 def level_masks(state: State, t: int) -> tuple[int, int, int]:

@@ -32,7 +32,7 @@ from generator.core.rng import make_rng
 from generator.games.tanis.bots import make_bot
 from generator.games.tanis.generate import STYLES, generate_dig
 from generator.games.tanis.model import CARDS, Dig, data
-from generator.games.tanis.rules_play import Board, start_state
+from generator.games.tanis.rules import Board, start_state
 
 MAX_STEPS = 1000  # a game has 40 tiles; far fewer steps always suffice
 OWN_KEYS = ("dig", "ties", "reveal_curve")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from generator.games.tanis.model import data
-from generator.games.tanis.rules_play import (
+from generator.games.tanis.rules import (
     EXCAVATOR,
     EXPERT,
     EXPERT_MOVE,

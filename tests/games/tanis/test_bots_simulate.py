@@ -10,7 +10,7 @@ from generator.core.errors import InputError
 from generator.core.rng import make_rng
 from generator.games.tanis.bots import GreedyBot, make_bot
 from generator.games.tanis.model import Dig, Tile, tile_code
-from generator.games.tanis.rules_play import EXPERT_MOVE, Excavate, Explore, State, Take
+from generator.games.tanis.rules import EXPERT_MOVE, Excavate, Explore, State, Take
 from generator.games.tanis.simulate import simulate, simulation_document, summarize
 from generator.produce import produce
 

@@ -6,7 +6,7 @@ from generator.core.errors import InputError
 from generator.core.rng import make_rng
 from generator.games.tanis.generate import generate_dig, tilings
 from generator.games.tanis.model import Dig, Tile, dig_from_fields, dig_to_fields
-from generator.games.tanis.rules import validate_dig
+from generator.games.tanis.rules_dig import validate_dig
 
 
 def test_there_are_95_tilings_of_the_box():

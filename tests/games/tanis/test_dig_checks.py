@@ -12,8 +12,8 @@ import pytest
 
 from generator.core.errors import InputError
 from generator.games.tanis.model import Dig, Tile
-from generator.games.tanis.rules import validate_dig
 from generator.games.tanis.rules_board import Board, half_units
+from generator.games.tanis.rules_dig import validate_dig
 
 A = (Tile(0, 0, 2, 1), Tile(2, 0, 2, 1), Tile(4, 0, 1, 2),            # sheet tiles 1, 2, 3
      Tile(0, 1, 2, 1), Tile(2, 1, 2, 1),                               # 4, 5
@@ -251,7 +251,7 @@ def test_read_dig_gives_the_dig_or_every_problem(tmp_path):
     from generator.core.envelope import dumps, envelope
     from generator.core.errors import RuleError
     from generator.games.tanis.model import dig_to_fields
-    from generator.games.tanis.rules import read_dig
+    from generator.games.tanis.rules_dig import read_dig
 
     good = tmp_path / "good.json"
     good.write_text(dumps(envelope("tanis", "dig", 3, dig_to_fields(DIG))))

@@ -7,8 +7,8 @@ import re
 
 from generator.core.errors import RuleError
 from generator.core.rng import make_rng
+from generator.games.tanis.rules import EXPERT_MOVE, Excavate, Explore, State, Take, new_state
 from generator.games.tanis.rules_board import EXPERT1, EXPERT2, SLIDE, START, TAKE
-from generator.games.tanis.rules_play import EXPERT_MOVE, Excavate, Explore, State, Take, new_state
 
 TILE = r"layer \d tile \d+ \(at \(-?[\d.]+, -?[\d.]+\)\)"
 REFUSALS = [re.compile(p) for p in (

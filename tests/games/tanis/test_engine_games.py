@@ -7,7 +7,7 @@ from generator.core.play import RandomBot, play
 from generator.core.rng import make_rng
 from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.generate import generate_dig
-from generator.games.tanis.rules_play import EXCAVATED, IN_DIG, deal, start_state
+from generator.games.tanis.rules import EXCAVATED, IN_DIG, deal, start_state
 from generator.registry import game, resolve
 
 

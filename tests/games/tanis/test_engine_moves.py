@@ -4,7 +4,7 @@ import pytest
 
 from generator.core.errors import RuleError
 from generator.games.tanis.model import Dig, Tile, tile_code
-from generator.games.tanis.rules_play import (
+from generator.games.tanis.rules import (
     EXPERT_MOVE,
     SLIDE,
     START,

@@ -6,7 +6,7 @@ import pytest
 
 from generator.core.errors import InputError
 from generator.games.tanis.model import Dig, Tile
-from generator.games.tanis.rules_play import Excavate, Explore, State, Take
+from generator.games.tanis.rules import Excavate, Explore, State, Take
 
 
 def stack(*layers, box=(5, 4)) -> State:

@@ -11,8 +11,7 @@ from generator.core.rng import make_rng
 from generator.core.stats import proportion_interval
 from generator.games.tanis.bots import GreedyBot
 from generator.games.tanis.model import Dig, Tile, tile_code
-from generator.games.tanis.rules import new_state
-from generator.games.tanis.rules_play import SLIDE, Explore, State, Take
+from generator.games.tanis.rules import SLIDE, Explore, State, Take, new_state
 
 
 def twin(rng: random.Random) -> random.Random:

@@ -10,8 +10,7 @@ units on the box floor. The engine must offer exactly those first stops, in rand
 from generator.core.play import RandomBot
 from generator.core.rng import make_rng
 from generator.games.tanis.model import Tile
-from generator.games.tanis.rules import new_state
-from generator.games.tanis.rules_play import IN_DIG, START, Explore
+from generator.games.tanis.rules import IN_DIG, START, Explore, new_state
 
 
 def tiles_of(state, depth):
