@@ -82,6 +82,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tanis/test_engine_moves.py",
     ],
     "generator/games/tanis/rules.py": [
+        "tests/games/tanis/test_engine_invariants.py",
         "tests/games/tanis/test_engine_conformance.py",
         "tests/games/tanis/test_engine_games.py",
         "tests/games/tanis/test_engine_moves.py",
@@ -91,6 +92,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tanis/test_records.py",
     ],
     "generator/games/tanis/rules_slide.py": [
+        "tests/games/tanis/test_engine_invariants.py",
         "tests/games/tanis/test_engine_conformance.py",
         "tests/games/tanis/test_engine_games.py",
         "tests/games/tanis/test_engine_moves.py",
@@ -100,6 +102,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tanis/test_records.py",
     ],
     "generator/games/tanis/rules_invariants.py": [
+        "tests/games/tanis/test_engine_invariants.py",
         "tests/games/tanis/test_engine_conformance.py",
         "tests/games/tanis/test_engine_games.py",
         "tests/games/tanis/test_engine_moves.py",
