@@ -24,12 +24,13 @@ uncovered before choosing what to do next, as at the table. The game ends when t
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import InputError, RuleError
-from generator.games.tanis import rules_slide
+from generator.games.tanis import rules_board, rules_slide
 from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
 
 # The engine's codes (steps of a turn, where a tile is, card indices) live with the geometry
@@ -88,15 +89,18 @@ EXPERT_MOVE = Expert()
 # Moves are interned so legal_moves() builds lists of existing objects, never new dataclasses.
 TAKES = tuple(Take(i) for i in range(256))
 _EXCAVATES = tuple(Excavate(i) for i in range(256))
-_EXPLORES: dict[tuple[int, int, int], Explore] = {}
 
 
+@functools.cache
 def _explore(tile: int, hx: int, hy: int, step: float) -> Explore:
-    key = (tile, hx, hy)
-    move = _EXPLORES.get(key)
-    if move is None:
-        move = _EXPLORES[key] = Explore(tile, hx * step, hy * step)
-    return move
+    """The one Explore move of a tile by (hx, hy) half steps (interned, as the others)."""
+    return Explore(tile, hx * step, hy * step)
+
+
+def clear_caches() -> None:
+    """Forgets every memo of the engine, so that a computation starts from nothing."""
+    _explore.cache_clear()
+    rules_board.clear_caches()
 
 
 class State:

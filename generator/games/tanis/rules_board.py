@@ -65,6 +65,11 @@ class Board:
         return -1
 
 
+def clear_caches() -> None:
+    """Forgets the memo of the footprint tables."""
+    _shape_table.cache_clear()
+
+
 @functools.cache
 def _shape_table(cols: int, rows: int, w: int, h: int) -> tuple[int, ...]:
     row = (1 << w) - 1

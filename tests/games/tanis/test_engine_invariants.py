@@ -83,3 +83,35 @@ def test_two_tiles_on_one_square_of_a_level():
     assert state.check_invariants() == [
         "layer 1 tile 7 (at (0, 0)) overlaps another tile of its level",
         "level occupancy out of date"]
+
+
+# ---- a game refused at its start, and the turns counted ------------------------------------------
+
+def test_a_game_needs_an_identity_per_tile_and_a_real_first_player():
+    from generator.core.errors import InputError
+    from generator.games.tanis.generate import generate_dig
+    from generator.games.tanis.rules import State, deal
+
+    dig = generate_dig(make_rng(5), "random")
+    codes = deal(make_rng(5), 40)
+    with pytest.raises(InputError) as refused:
+        State(dig, codes[:39])
+    assert refused.value.message == "39 tile identities for 40 tiles in the dig"
+    for first in (-1, 2):
+        with pytest.raises(InputError) as refused:
+            State(dig, codes, first=first)
+        assert refused.value.message == f"first player {first}: use 0 to 1"
+    assert State(dig, codes, first=1).current_player() == 1
+    with pytest.raises(InputError) as refused:
+        new_state(make_rng(5), players=3)
+    assert refused.value.message == "Tanis is played by 2 players, not 3"
+
+
+def test_turns_are_counted_and_pass_to_the_other_player():
+    state = new_state(make_rng(5))
+    assert state.turn == 0
+    for turn in (1, 2, 3):
+        state.apply(next(m for m in state.legal_moves() if type(m).__name__ == "Take"))
+        while state.current_player() == (turn - 1) % 2 and state.turn < turn:
+            state.apply(state.legal_moves()[0])
+        assert state.turn == turn and state.current_player() == turn % 2

@@ -1,0 +1,12 @@
+"""Every Tanis test starts with the engine's memos empty, so that a value an earlier test
+computed never hides a planted bug from this one, nor blames one on it."""
+
+import pytest
+
+from generator.games.tanis.rules import clear_caches
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memos():
+    clear_caches()
+    yield
