@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.games.realms.bots import DEFAULT_PLAYER, RATING_PLAYER
 from generator.games.realms.rating import current_executor, rating_executor
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.holdings import achievement_name
 from generator.games.realms.rules.scoring import LINES
 from generator.games.realms.simulate import simulate

@@ -19,7 +19,7 @@ from generator.core.rng import make_rng
 from generator.games.realms.bots import GreedyBot
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import SeededDice, State
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.legal import fits, legal_moves
 
 TARGET = 100.0

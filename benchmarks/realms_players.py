@@ -26,7 +26,7 @@ from generator.core.stats import median_interval
 from generator.games.realms.bots import BOTS, DEFAULT_PLAYER, RATING_PLAYER
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rating import current_executor, rating_executor
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.scoring import LINES
 from generator.games.realms.simulate import play_one
 

@@ -172,7 +172,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_example.py",
         "tests/games/realms/test_realms_conformance.py",
     ],
-    "generator/games/realms/rules/data.py": [
+    "generator/games/realms/rules/constants.py": [
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",

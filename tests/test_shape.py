@@ -96,3 +96,28 @@ def test_the_check_sees_a_missing_role_and_a_stray_module(tmp_path):
     modules, packages = top("demo", tmp_path)
     assert [r for r in ROLES if r not in modules | packages] == ["cli"]
     assert {m for m in modules if m not in ROLES and m.split("_")[0] not in ROLES} == {"helpers"}
+
+
+def _bound(tree: ast.Module) -> set[str]:
+    """The names a module binds at its top: imports, definitions, assignments."""
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            out |= {t.id for t in ast.walk(node) if isinstance(t, ast.Name)
+                    and isinstance(t.ctx, ast.Store)}
+    return out
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_no_module_of_a_package_hides_a_name_of_its_face(name):
+    """Importing ``pkg.x`` sets the package's name ``x`` to the module: a function ``x`` its
+    ``__init__`` imported (as ``data`` from the model) would be replaced by it."""
+    _, packages = top(name)
+    for package in packages:
+        init = GAMES / name / package / "__init__.py"
+        parts = {p.stem for p in init.parent.glob("*.py")} - {"__init__"}
+        assert parts & _bound(ast.parse(init.read_text(encoding="utf-8"))) == set(), package

@@ -50,14 +50,14 @@ def _xy(text: str) -> tuple[int, int]:
 
 
 def _shapes() -> list[str]:
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
 
     return [c for d in sorted(RULES.rows) for c in RULES.rows[d]]
 
 
 def game(ex: Mapping[str, Any]):
     from generator.games.realms.rules import ListedDice, State
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
 
     rolls = [tuple(r) for r in ex.get("rolls", [[1, 2]] * RULES.rounds)]
     players = ex.get("players", 1)
@@ -151,7 +151,7 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _view(state, expect, refused) -> dict[str, Any]:
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
     from generator.games.realms.rules.legal import legal_moves
     from generator.games.realms.rules.scoring import sheet_tallies
 

@@ -81,7 +81,7 @@ def document_map(ref: Any, place: str) -> Map:
 
 
 def _dice(doc: dict, players: int, source: str):
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
 
     dice = doc["dice"]
     place = f"{source} [dice]"
@@ -103,7 +103,7 @@ def _dice(doc: dict, players: int, source: str):
 
 
 def _die_list(value: Any, place: str, low: int, high: int) -> list:
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
 
     dice = rec.sized_list(value, place, low, high, "dice")
     if not all(is_whole(d) and 1 <= d <= RULES.faces for d in dice):
@@ -114,7 +114,7 @@ def _die_list(value: Any, place: str, low: int, high: int) -> list:
 def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
     """Replays a record; malformed records raise InputError (exit 2)."""
     from generator.games.realms.model import data
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
 
     rec.record_fields(doc, source, "realms", RECORD_KEYS)
     players = rec.whole_in(doc["players"], f"{source} [players]", 1, data()["sheet"]["max_players"],

@@ -10,7 +10,7 @@ squares a ``*`` after a token means collected; rooms show their token (content +
 from __future__ import annotations
 
 from generator.games.realms.model import data
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.holdings import achievement_name
 from generator.games.realms.rules.scoring import (
     LINES,

@@ -8,7 +8,7 @@ from games.realms.realms_helpers import game, give, place_with, small_map
 from generator.core.errors import InputError, RuleError
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import ListedDice, SeededDice, State, seat_maps, sheet_invariants
-from generator.games.realms.rules.data import RULES, _Rules
+from generator.games.realms.rules.constants import RULES, _Rules
 from generator.games.realms.rules.moves import (
     Buy,
     Coin,

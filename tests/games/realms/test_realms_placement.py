@@ -224,7 +224,7 @@ def test_candidate_generation_matches_a_full_scan():
     from generator.core.play import RandomBot
     from generator.core.rng import make_rng
     from generator.games.realms.rules import new_state
-    from generator.games.realms.rules.data import RULES
+    from generator.games.realms.rules.constants import RULES
     from generator.games.realms.rules.legal import fits
 
     def scan(sheet, v):

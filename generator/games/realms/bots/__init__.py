@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from generator.core.errors import InputError
 from generator.core.play import RandomBot
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.legal import fits, shovel_sides, wand_edges
 from generator.games.realms.rules.moves import (
     Buy,

@@ -15,7 +15,7 @@ they cannot know (an item use with no use left) is refused here as the engine wo
 from __future__ import annotations
 
 from generator.games.realms.bots.eval import Context, Evaluator, reach_masks
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.scoring import mummy_points
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from generator.core.errors import RuleError
 from generator.games.realms.bots.eval import Evaluator, Tuning, hard_squares
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.legal import legal_moves
 from generator.games.realms.rules.moves import Defeat, End, Place, PlaceRoom, Roll, Shovel, Wand
 

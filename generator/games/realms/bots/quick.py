@@ -23,7 +23,7 @@ from generator.games.realms.bots.plan import (
     dead_ends,
     ways_out,
 )
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.legal import fits, shovel_fits, shovel_sides, wand_edges
 from generator.games.realms.rules.moves import Buy, Coin, Defeat, End, Open, Place, Shovel, Wand
 

@@ -34,7 +34,7 @@ from generator.games.realms.render.kit import (
     label,
     note_room,
 )
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.holdings import Holdings
 
 LEFT_W = 11.5        # mm: the die (and key) a row's fight needs

@@ -34,7 +34,7 @@ from generator.games.realms.render.kit import (
     shape_drawing,
     sheet_words,
 )
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.holdings import ACHIEVEMENTS
 
 # Rounds Table columns (mm): round number, die slots, the Mummy's (21 - round)

@@ -15,7 +15,7 @@ player's sheet and what each move does to it), :mod:`.legal` (the moves a sheet 
 :mod:`.moves` (the move types and their JSON), :mod:`.dice` (where rolls come from),
 :mod:`.board` (a map as bit layouts), :mod:`.scoring` (the final score), :mod:`.holdings` (what
 a map holds and a tally may claim, achievements), :mod:`.map` (the checks every map passes) and
-:mod:`.data` (the rules data, read once).
+:mod:`.constants` (the rules data, read once).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from generator.games.realms.model import Map, data
 from generator.games.realms.rules.board import board_for
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.dice import ListedDice, SeededDice
 from generator.games.realms.rules.legal import legal_moves as _legal
 from generator.games.realms.mapfile import validate_map_file

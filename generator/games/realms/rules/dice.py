@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from generator.core.errors import RuleError
 from generator.core.rng import derive_seed, make_rng
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 
 
 class SeededDice:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.realms.model import Map, data
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 
 OPTIONAL_KEYS = ("keys_found", "skeleton_key")
 #: achievement code -> what it asks, besides the achievement score (the rulebook's five)

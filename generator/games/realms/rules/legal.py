@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from generator.games.realms.rules.board import TileMask
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.moves import (
     Buy,
     Coin,

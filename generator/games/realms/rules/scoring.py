@@ -15,7 +15,7 @@ from typing import Any
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
 from generator.core.report import Report
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.holdings import (
     OPTIONAL_KEYS,
     Holdings,

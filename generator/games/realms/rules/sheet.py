@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from generator.core.errors import RuleError
 from generator.games.realms.rules.board import Board, TileMask
-from generator.games.realms.rules.data import RULES
+from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.moves import (
     Buy,
     Coin,
