@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from generator import __version__
-from generator.clikit import Group, echo_report
+from generator.guard import Group
 from generator.registry import games, resolve
 
 #: Commands beside the games: where each lives (imported only when run) and the line --help
@@ -64,6 +64,7 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def validate(file: str, as_json: bool) -> None:
     """Validate any tombgen document: JSON by its "format", or a game file (realms .toml map)."""
+    from generator.clikit import echo_report
     from generator.validate import validate_file
 
     report = validate_file(file)
