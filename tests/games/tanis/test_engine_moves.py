@@ -299,3 +299,43 @@ def test_bad_tile_numbers_and_foreign_moves_are_refused():
     with pytest.raises(RuleError, match="not a Tanis move"):
         s.apply("take")
     assert s.phase == START
+
+
+def _refusal(state, *moves):
+    for move in moves[:-1]:
+        state.apply(move)
+    with pytest.raises(RuleError) as refused:
+        state.apply(moves[-1])
+    return refused.value.message
+
+
+def test_each_refused_slide_says_where_and_why_in_full():
+    t1 = "layer 1 tile 1 (at (0, 0))"
+    assert _refusal(slide_stack(), Explore(0, 0.5, 0)) == (
+        f"cannot stop {t1} at (0.5, 0): a slide comes to rest with an edge aligned on an edge "
+        "or the halfway point of a tile below")
+    assert _refusal(slide_stack(), Explore(0, 2, 0)) == (
+        f"cannot slide {t1} straight to (2, 0): the Explorer moves a tile one stop at a time "
+        "and its next stop that way is (1, 0)")
+    assert _refusal(slide_stack(), Explore(0, 1, 0), Explore(0, 1, 0), Explore(0, 0.5, 0)) == (
+        "cannot slide layer 1 tile 1 (at (2, 0)) to (2.5, 0): it would push layer 1 tile 2 "
+        "(at (3, 0))")
+    gap = "it would pass over a gap (the level below does not hold it up there)"
+    assert _refusal(gap_stack(), Explore(0, 3, 0)) == f"cannot slide {t1} to (1.5, 0): {gap}"
+    assert _refusal(slide_stack(), Explore(0, 0, 0.5)) == f"cannot slide {t1} to (0, 0.5): {gap}"
+    assert _refusal(slide_stack(), Explore(1, 1, 0)) == (
+        f"cannot slide layer 1 tile 2 (at (3, 0)) to (3.5, 0): {gap}")
+    assert _refusal(slide_stack(), Explore(0, -0.5, 0)) == (
+        f"cannot slide {t1} to (-0.5, 0): it would leave the box")
+    assert _refusal(slide_stack(), Explore(0, 0, -1)) == (
+        f"cannot slide {t1} to (0, -0.5): it would leave the box")
+
+
+def test_a_slide_down_the_box_floor_names_its_next_stop():
+    floor = stack([(0, 0, 2, 1)], box=(5, 4))
+    assert _refusal(floor, Explore(0, 0, 2)) == (
+        "cannot slide layer 1 tile 1 (at (0, 0)) straight to (0, 2): the Explorer moves a tile "
+        "one stop at a time and its next stop that way is (0, 1)")
+    assert _refusal(stack([(0, 0, 2, 1)], box=(5, 4)), Explore(0, 0, 1.5)) == (
+        "cannot stop layer 1 tile 1 (at (0, 0)) at (0, 1.5): a slide comes to rest with an edge "
+        "aligned on an edge or the halfway point of a tile below")
