@@ -339,3 +339,37 @@ def test_a_slide_down_the_box_floor_names_its_next_stop():
     assert _refusal(stack([(0, 0, 2, 1)], box=(5, 4)), Explore(0, 0, 1.5)) == (
         "cannot stop layer 1 tile 1 (at (0, 0)) at (0, 1.5): a slide comes to rest with an edge "
         "aligned on an edge or the halfway point of a tile below")
+
+
+def test_excavator_and_expert_need_two_tiles_in_the_dig():
+    # seeds/tanis.toml: both cards are played only while at least 2 tiles are in the dig
+    two = stack([(0, 0, 2, 1), (2, 0, 2, 1)], box=(4, 1))
+    assert [type(m).__name__ for m in two.legal_moves()] == [
+        "Take", "Take", "Excavate", "Excavate", "Expert"]
+    one = stack([(0, 0, 2, 1)], box=(2, 1))
+    assert [type(m).__name__ for m in one.legal_moves()] == ["Take"]
+
+
+def test_the_stops_ahead_of_a_tile_on_the_box_floor():
+    # a 2 x 1 tile at the corner of a 5 x 4 box: a stop every whole unit, in half units
+    floor = stack([(0, 0, 2, 1)], box=(5, 4))
+    assert floor.stops_ahead(0, 0, 1) == [(0, 2), (0, 4), (0, 6)]
+    assert floor.stops_ahead(0, 1, 0) == [(2, 0), (4, 0), (6, 0)]
+    assert floor.stops_ahead(0, -1, 0) == []
+
+
+def test_a_new_game_takes_its_style_and_first_player():
+    from generator.core.errors import InputError
+    from generator.core.rng import make_rng
+    from generator.games.tanis.generate import classic_from
+    from generator.games.tanis.rules import deal, new_state
+
+    state = new_state(make_rng(7), style="classic", first=1)
+    assert state.current_player() == 1
+    layer1 = {(t.x, t.y, t.w, t.h) for t in classic_from(0, 4)[0]} | {
+        (t.x, t.y, t.w, t.h) for t in classic_from(1, 4)[0]}
+    top = {(state.pos[t][0] * 0.5, state.pos[t][1] * 0.5) for t in range(10)}
+    assert top <= {(x, y) for x, y, _, _ in layer1}     # the top layer is a classic pattern's
+    with pytest.raises(InputError) as refused:
+        deal(make_rng(7), 41)
+    assert refused.value.message == "a dig of 41 tiles needs more than the 40 tiles of the game"
