@@ -373,3 +373,16 @@ def test_a_new_game_takes_its_style_and_first_player():
     with pytest.raises(InputError) as refused:
         deal(make_rng(7), 41)
     assert refused.value.message == "a dig of 41 tiles needs more than the 40 tiles of the game"
+
+
+def test_a_tile_against_the_far_walls_of_the_box_goes_no_further():
+    right = stack([(3, 0, 2, 1)], box=(5, 4))           # against the right wall
+    assert right.stops_ahead(0, 1, 0) == [] and right.stops_ahead(0, -1, 0) == [
+        (4, 0), (2, 0), (0, 0)]
+    assert _refusal(right, Explore(0, 0.5, 0)) == (
+        "cannot slide layer 1 tile 1 (at (3, 0)) to (3.5, 0): it would leave the box")
+    bottom = stack([(0, 3, 2, 1)], box=(5, 4))          # against the far wall
+    assert bottom.stops_ahead(0, 0, 1) == [] and bottom.stops_ahead(0, 0, -1) == [
+        (0, 4), (0, 2), (0, 0)]
+    assert _refusal(bottom, Explore(0, 0, 0.5)) == (
+        "cannot slide layer 1 tile 1 (at (0, 3)) to (0, 3.5): it would leave the box")
