@@ -386,3 +386,13 @@ def test_a_tile_against_the_far_walls_of_the_box_goes_no_further():
         (0, 4), (0, 2), (0, 0)]
     assert _refusal(bottom, Explore(0, 0, 0.5)) == (
         "cannot slide layer 1 tile 1 (at (0, 3)) to (0, 3.5): it would leave the box")
+
+
+def test_a_slide_straight_to_the_far_wall_names_its_next_stop():
+    floor = stack([(0, 0, 2, 1)], box=(5, 4))       # x 3 and y 3 touch the far walls
+    assert _refusal(floor, Explore(0, 3, 0)) == (
+        "cannot slide layer 1 tile 1 (at (0, 0)) straight to (3, 0): the Explorer moves a tile "
+        "one stop at a time and its next stop that way is (1, 0)")
+    assert _refusal(stack([(0, 0, 2, 1)], box=(5, 4)), Explore(0, 0, 3)) == (
+        "cannot slide layer 1 tile 1 (at (0, 0)) straight to (0, 3): the Explorer moves a tile "
+        "one stop at a time and its next stop that way is (0, 1)")
