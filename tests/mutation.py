@@ -163,6 +163,7 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/realms/test_realms_conformance.py",
     ],
     "generator/games/realms/rules/dice.py": [
+        "tests/games/realms/test_realms_dice.py",
         "tests/games/realms/test_realms_legal.py",
         "tests/games/realms/test_realms_engine.py",
         "tests/games/realms/test_realms_wand_path.py",
