@@ -310,22 +310,46 @@ class GameSpec(NamedTuple):
 #: ``SPEC`` (a GameSpec) and imports nothing heavy.
 GAME_PACKAGES = ("realms", "tut", "tanis", "tumba")
 
+#: Template packages: complete games with every role of a game package, kept out of the
+#: players' view: ``null``, the package a new game is copied from (docs/adding-a-game.md).
+#: Nothing that lists the games sees them (:func:`games`, so the CLI, batch, the web page,
+#: ``tombgen validate``, the docs); only :func:`game` finds one, by its name, so the pipeline
+#: (``generator.produce.build``) and the tests can build its products. A template becomes a
+#: game when its name moves to GAME_PACKAGES.
+TEMPLATE_PACKAGES = ("null",)
+
 _GAMES: tuple[GameSpec, ...] | None = None
+_TEMPLATES: tuple[GameSpec, ...] | None = None
+
+
+def _specs(names: tuple[str, ...]) -> tuple[GameSpec, ...]:
+    return tuple(importlib.import_module(f"generator.games.{name}").SPEC for name in names)
 
 
 def games() -> tuple[GameSpec, ...]:
     """Every registered game (their packages' ``SPEC``), loaded once."""
     global _GAMES
     if _GAMES is None:
-        _GAMES = tuple(importlib.import_module(f"generator.games.{name}").SPEC
-                       for name in GAME_PACKAGES)
+        _GAMES = _specs(GAME_PACKAGES)
     return _GAMES
 
 
+def templates() -> tuple[GameSpec, ...]:
+    """Every template package's ``SPEC`` (:data:`TEMPLATE_PACKAGES`), loaded once, when first
+    asked for: never by anything that lists the games."""
+    global _TEMPLATES
+    if _TEMPLATES is None:
+        _TEMPLATES = _specs(TEMPLATE_PACKAGES)
+    return _TEMPLATES
+
+
 def game(name: str) -> GameSpec:
+    """The game called ``name``, or the template of that name (KeyError for neither)."""
     for spec in games():
         if spec.name == name:
             return spec
+    if name in TEMPLATE_PACKAGES:
+        return next(spec for spec in templates() if spec.name == name)
     raise KeyError(name)
 
 

@@ -22,8 +22,10 @@ from generator.core.claims import (
 )
 from generator.core.errors import InputError
 from generator.core.i18n import Catalogue
+from generator.registry import GAME_PACKAGES, TEMPLATE_PACKAGES
 
-GAMES = ("tumba", "tut", "tanis", "realms")
+#: The games, and the template a new game copies (its texts have claims the same way).
+GAMES = GAME_PACKAGES + TEMPLATE_PACKAGES
 
 
 def observer(game: str):

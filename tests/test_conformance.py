@@ -2,7 +2,8 @@
 
 For every product: many seeds generate → validate → render, pages pass the print checks, and the
 same seed twice gives identical SVG, PDF and JSON bytes. For every engine: random legal games run
-to the end with the state's invariants checked after every move.
+to the end with the state's invariants checked after every move. The template package (``null``,
+the one a new game copies) is held to the same contract as the games.
 """
 
 import pytest
@@ -12,10 +13,11 @@ from generator.core.rng import make_rng
 from generator.draw.checks import print_problems
 from generator.draw.paper import make_sheet
 from generator.produce import build, render_files
-from generator.registry import games, resolve
+from generator.registry import game, games, resolve, templates
 
-PRODUCTS = [(g.name, p.kind) for g in games() for p in g.products]
-ENGINES = [g.name for g in games() if g.engine]
+SPECS = games() + templates()
+PRODUCTS = [(g.name, p.kind) for g in SPECS for p in g.products]
+ENGINES = [g.name for g in SPECS if g.engine]
 SEEDS = range(12)
 
 
@@ -44,8 +46,7 @@ def test_same_seed_same_bytes(game_name, kind):
 
 @pytest.mark.parametrize("game_name", ENGINES)
 def test_random_games_end_with_invariants(game_name):
-    spec = next(g for g in games() if g.name == game_name)
-    new_state = resolve(spec.engine)
+    new_state = resolve(game(game_name).engine)
     for seed in range(20):
         rng = make_rng(seed)
         state = new_state(rng)

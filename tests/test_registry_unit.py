@@ -206,6 +206,20 @@ def test_game_finds_a_game_by_name():
     assert missing.value.args == ("chess",)
 
 
+def test_a_template_is_found_by_name_but_listed_nowhere(monkeypatch):
+    """The null game (TEMPLATE_PACKAGES) is built by name, as a game is, and is in no list of
+    the games: not in games(), the formats tombgen validate reads, or a format lookup."""
+    monkeypatch.setattr(registry, "_TEMPLATES", None)
+    assert registry.TEMPLATE_PACKAGES == ("null",)
+    assert game("null").name == "null" and game("null").product("row").kind == "row"
+    assert registry.templates() is registry._TEMPLATES and registry.templates() is \
+        registry.templates()
+    assert "null" not in [g.name for g in games()]
+    assert not [f for f in registry.formats() if f.startswith("tombgen/null.")]
+    assert product_for_format("tombgen/null.row") is None
+    assert registry.document_checker("tombgen/null.record") is None
+
+
 def test_product_for_format():
     spec, product = product_for_format("tombgen/tanis.dig")
     assert (spec.name, product.kind) == ("tanis", "dig")

@@ -4,7 +4,8 @@ game means knowing all four (as tests/test_layers.py keeps the layers).
 A game package holds its ``SPEC`` in ``__init__`` and these roles: ``model`` (its data and
 types), ``rules`` (the engine: ``new_state`` and a State with the play protocol), ``generate``,
 ``render``, ``bots``, ``simulate``, ``records``, ``claims`` (the rule texts' executable
-examples), ``aid`` and ``cli``. Any other module is a role's part named after it
+examples), ``aid`` and ``cli``. The template package (``null``, the one a new game copies) is
+held to the same shape. Any other module is a role's part named after it
 (``rules_board``, ``render_table``) or one of the few listed below with what it is; a role
 grown large is a package with a public ``__init__`` (Hidden Realms' engine, maps, players and
 sheet); Hidden Realms keeps at most 14 modules at its top."""
@@ -17,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from generator.core.rng import make_rng
-from generator.registry import GAME_PACKAGES, game, resolve
+from generator.registry import GAME_PACKAGES, TEMPLATE_PACKAGES, game, resolve
 
 GAMES = Path(__file__).resolve().parent.parent / "generator" / "games"
+#: The games and the templates: every package of generator/games has the shape.
+PACKAGES = GAME_PACKAGES + TEMPLATE_PACKAGES
 ROLES = ("model", "rules", "generate", "render", "bots", "simulate", "records", "claims", "aid",
          "cli")
 #: Modules that are no role's part, per game, with what each is.
@@ -33,6 +36,7 @@ OTHERS = {
             "pictograms": "the tiles' drawn symbols"},
     "tanis": {},
     "tumba": {"moves": "the move types, shared by the engine, bots and records"},
+    "null": {},
 }
 MAX_TOP = 14
 
@@ -45,13 +49,18 @@ def top(name: str, games: Path = GAMES) -> tuple[set[str], set[str]]:
     return modules, packages
 
 
-@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_every_package_of_the_games_folder_is_a_game_or_a_template():
+    found = {p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file()}
+    assert found == set(PACKAGES)
+
+
+@pytest.mark.parametrize("name", PACKAGES)
 def test_every_game_has_every_role(name):
     modules, packages = top(name)
     assert [r for r in ROLES if r not in modules | packages] == []
 
 
-@pytest.mark.parametrize("name", GAME_PACKAGES)
+@pytest.mark.parametrize("name", PACKAGES)
 def test_every_other_module_is_a_roles_part_or_says_what_it_is(name):
     modules, packages = top(name)
     loose = {m for m in modules | packages
@@ -64,7 +73,7 @@ def test_hidden_realms_keeps_its_top_short():
     assert len(modules) <= MAX_TOP and packages == {"rules", "generate", "bots", "render"}
 
 
-@pytest.mark.parametrize("name", GAME_PACKAGES)
+@pytest.mark.parametrize("name", PACKAGES)
 def test_a_role_that_is_a_package_has_a_public_face(name):
     _, packages = top(name)
     for package in packages:
@@ -75,7 +84,7 @@ def test_a_role_that_is_a_package_has_a_public_face(name):
         assert all(f":mod:`.{part}`" in doc for part in parts), (package, parts)
 
 
-@pytest.mark.parametrize("name", GAME_PACKAGES)
+@pytest.mark.parametrize("name", PACKAGES)
 def test_rules_is_the_engine(name):
     spec = game(name)
     assert spec.engine == f"generator.games.{name}.rules:new_state"
@@ -112,7 +121,7 @@ def _bound(tree: ast.Module) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("name", GAME_PACKAGES)
+@pytest.mark.parametrize("name", PACKAGES)
 def test_no_module_of_a_package_hides_a_name_of_its_face(name):
     """Importing ``pkg.x`` sets the package's name ``x`` to the module: a function ``x`` its
     ``__init__`` imported (as ``data`` from the model) would be replaced by it."""

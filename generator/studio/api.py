@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.registry import game
+from generator.registry import game, games
 from generator.studio.params import (
     Problems,
     aid_command,
@@ -35,6 +35,8 @@ def studio_of(request) -> Studio:
 
 def _product(game_name: str, kind: str):
     try:
+        if game_name not in {g.name for g in games()}:   # a template package is no game here
+            raise KeyError(game_name)
         return game(game_name).product(kind)
     except KeyError:
         raise Problems(404, [f"no product {game_name} {kind}; GET /api/products lists them"]) \
