@@ -57,6 +57,7 @@ REALMS_ENGINE = [
     "tests/games/realms/test_realms_rules_last.py",
     "tests/games/realms/test_realms_example.py",
     "tests/games/realms/test_realms_conformance.py",
+    "tests/games/realms/test_realms_tile_table.py",
 ]
 TUMBA_ENGINE = [
     "tests/games/tumba/test_tumba_engine.py",

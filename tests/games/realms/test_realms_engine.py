@@ -451,6 +451,8 @@ BROKEN = [
     (lambda s: s.used.append(False), "round row overflow"),
     (lambda s: setattr(s, "covered", s.covered | s.board.stone), "a tile covers stone"),
     (lambda s: setattr(s, "walls", s.walls | s.frontier), "an opening with a wall"),
+    (lambda s: setattr(s, "frontier", s.frontier | (s.fresh & -s.fresh)),
+     "an opening off the map"),
     (lambda s: setattr(s, "findings_left", 0), "findings lost"),
 ]
 
@@ -486,3 +488,25 @@ def test_three_players_use_their_round_in_turn_then_the_next_is_rolled():
     assert order == [0, 1, 2] and state.round == 2
     assert [s.slots for s in state.sheets] == [[3, 4]] * 3
     assert [p for p, _ in state.history] == [0, 1, 2]
+
+
+# ---- the state's own reports: a fresh game's start, places and achievements -----------------
+
+def test_new_state_deals_the_start_asked_for():
+    from generator.core.rng import make_rng
+    from generator.games.realms.rules import new_state
+
+    kids = new_state(make_rng(1), players=2, start="kids")
+    assert [(s.coins, s.keys) for s in kids.sheets] == [(5, 1), (5, 1)]   # [start.kids]
+    plain = new_state(make_rng(1))
+    assert [(s.coins, s.keys) for s in plain.sheets] == [(0, 0)]
+
+
+def test_places_share_a_tie_and_rank_a_lead():
+    state = State(load_map("map-1"), ListedDice([(5, 5)] * 20, [[3, 3, 3, 3]] * 2), 2)
+    assert state.places() == [1, 1]                  # nothing scored: a tie shares first place
+    second = state.sheets[1]
+    second.mimics = second.mimics_def = 1             # test set-up: player 2 defeated a mimic
+    assert state.lines() == state.lines(0) != state.lines(1)
+    assert state.places() == [2, 1]
+    assert state.achievements() == state.achievements(0) == []
