@@ -34,3 +34,29 @@ def test_the_guard_leaves_out_byte_code_and_tool_caches(tmp_path):
         (tmp_path / "pkg" / folder).mkdir(parents=True)
         (tmp_path / "pkg" / folder / "x").write_text("x")
     assert changes(before, checkout_state(tmp_path)) == []
+
+
+def test_a_parallel_run_that_writes_into_the_checkout_fails(tmp_path):
+    """The suite runs on pytest-xdist workers (``-n``): the guard still fails the run, naming
+    the file, though the test that wrote it passed on a worker."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    (tmp_path / "tests").mkdir()
+    for name in ("conftest.py", "checkout.py"):
+        shutil.copy(root / name, tmp_path / "tests" / name)
+    (tmp_path / "tests" / "test_writes.py").write_text(
+        "from pathlib import Path\n\n"
+        "def test_writes():\n"
+        "    (Path(__file__).parents[1] / 'stray.pdf').write_bytes(b'%PDF')\n\n"
+        "def test_other():\n"
+        "    assert True\n")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "-p", "no:cacheprovider",
+                          "--rootdir", str(tmp_path), "tests"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stdout[-2000:]
+    assert "the test run changed the checkout (1 files)" in run.stdout
+    assert "written: stray.pdf" in run.stdout
