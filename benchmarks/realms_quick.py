@@ -28,10 +28,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from generator.core.play import play
+from generator.core.play import make_bot, play
 from generator.core.rng import derive_seed, make_rng
 from generator.core.stats import median_interval
-from generator.games.realms.bots import RATING_PLAYER, make_bot
+from generator.games.realms.bots import BOTS, RATING_PLAYER
 from generator.games.realms.bots.quick import QuickBot
 from generator.games.realms.generate import generate_map
 from generator.games.realms.mapfile import builtin_maps, load_map
@@ -63,7 +63,7 @@ def strength(maps: list[tuple[str, object]], games: int) -> None:
         fast, slow, same = [], [], 0
         for i in range(games):
             seed = derive_seed(1, i)
-            a = game(m, seed, make_bot(RATING_PLAYER))
+            a = game(m, seed, make_bot(BOTS, RATING_PLAYER))
             b = game(m, seed, QuickBot(played=True))
             fast.append(a.scores()[0])
             slow.append(b.scores()[0])
@@ -96,7 +96,7 @@ def main() -> None:
     maps = [(name, load_map(name)) for name in builtin_maps()]
     maps += [(f"generated {i}", generate_map(make_rng(derive_seed(77, i)))[0]) for i in range(n)]
     load = os.getloadavg()[0]
-    fast = cpu_rate(lambda: make_bot(RATING_PLAYER), speed_games)
+    fast = cpu_rate(lambda: make_bot(BOTS, RATING_PLAYER), speed_games)
     slow = cpu_rate(lambda: QuickBot(played=True), speed_games)
     print(f"speed on map-1, {speed_games} games, CPU time of one process (load average "
           f"{load:.2f} on {os.cpu_count()} CPUs, {os.getloadavg()[0]:.2f} after): "
@@ -107,7 +107,7 @@ def main() -> None:
         out = subprocess.run([sys.executable, "-c", TIMER, base, str(speed_games)],
                              capture_output=True, text=True, check=True, cwd=base)
         rate = speed_games / float(out.stdout.strip())
-        again = cpu_rate(lambda: make_bot(RATING_PLAYER), speed_games)
+        again = cpu_rate(lambda: make_bot(BOTS, RATING_PLAYER), speed_games)
         print(f"  {base} (its own code and data): {rate:.1f} games/s; this checkout again "
               f"{again:.1f} games/s: {again / rate:.2f}x")
     strength(maps, games)

@@ -178,9 +178,10 @@ def make_bot(name: str):
         from games.tut.greedy_reference import GreedyBot as Reference
 
         return Reference()
-    from generator.games.tut.bots import make_bot as make
+    from generator.core.play import make_bot as make
+    from generator.games.tut.bots import BOTS
 
-    return make(name)
+    return make(BOTS, name)
 
 
 def play_checked(players: int, variant: str, bot: str, seed: int):

@@ -2,8 +2,9 @@
 
 Tests write only under their temporary folders: the session compares the checkout's files at
 its end with those at its start (:mod:`checkout`) and fails the run, naming the files, when a
-test wrote, changed or removed anything (with ``-n``, in the process that runs the workers). Hypothesis keeps its files (example database, cached
-constants) in a temporary folder of the session instead of ``.hypothesis/`` in the checkout.
+test wrote, changed or removed anything (with ``-n``, in the process that runs the workers).
+Hypothesis keeps its files (example database, cached constants) in a temporary folder of the
+session instead of ``.hypothesis/`` in the checkout.
 """
 
 from __future__ import annotations

@@ -13,9 +13,11 @@ results either way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from generator.core.errors import InputError
 
 
 class State(Protocol):  # pragma: no cover - a protocol
@@ -39,6 +41,20 @@ class RandomBot:
     def choose(self, state: State, rng: random.Random) -> Any:
         moves = state.legal_moves()
         return moves[rng.randrange(len(moves))]
+
+
+def unknown_player(name: str, known: Iterable[str]) -> InputError:
+    """The error for a ``--player`` name that is none of a game's players."""
+    return InputError(f"--player {name}: unknown player; choose one of {', '.join(known)}")
+
+
+def make_bot(bots: Mapping[str, Callable[[], Any]], name: str) -> Any:
+    """A fresh player by name from a game's ``BOTS`` (name -> a function making one); an
+    unknown name is an InputError naming the choices."""
+    try:
+        return bots[name]()
+    except KeyError:
+        raise unknown_player(name, bots) from None
 
 
 @dataclass

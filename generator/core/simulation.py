@@ -26,7 +26,7 @@ from typing import Any
 
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, shown
-from generator.core.play import percentile
+from generator.core.play import percentile, unknown_player
 from generator.core.report import Report
 from generator.core.stats import mean_interval, median_interval, proportion_interval, rounded
 
@@ -52,8 +52,7 @@ def seat_players(given: Sequence[str], seats: int, default: str, known: Iterable
     known = tuple(known)
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise InputError(f"--player {unknown[0]}: unknown player; choose one of "
-                         f"{', '.join(known)}")
+        raise unknown_player(unknown[0], known)
     if len(names) > seats:
         raise InputError(f"--player given {len(names)} times for {seats} seat"
                          f"{'s' if seats != 1 else ''}; give it at most once per seat")

@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.core import simulation as sim
 from generator.core.errors import InputError
-from generator.core.play import CHUNK, run_games
+from generator.core.play import CHUNK, make_bot, run_games
 from generator.core.report import Report
 from generator.core.rng import make_rng
 from generator.games.null.bots import BOTS, DEFAULT_PLAYER
@@ -74,7 +74,7 @@ class NullGame:
 
     def __call__(self, game_seed: int) -> GameRecord:
         row = generate_row(make_rng(game_seed), self.counters)
-        return play_game(row, game_seed, [BOTS[name]() for name in self.players], self.record)
+        return play_game(row, game_seed, [make_bot(BOTS, name) for name in self.players], self.record)
 
 
 def simulate(games: int, seed: int, *, players: Sequence[str] = (DEFAULT_PLAYER,) * 2,

@@ -23,7 +23,8 @@ from generator.core.envelope import dumps
 from generator.core.play import play, run_games
 from generator.core.report import Report
 from generator.core.rng import derive_seed, make_rng
-from generator.games.realms.bots import DEFAULT_PLAYER, make_bot
+from generator.core.play import make_bot
+from generator.games.realms.bots import BOTS, DEFAULT_PLAYER
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.records import map_ref, record_doc
 from generator.games.realms.rules import SeededDice, State
@@ -40,7 +41,7 @@ def play_one(m, game_seed: int, player: str | Sequence[str], start: str = "norma
     single name: a solo game)."""
     players = [player] if isinstance(player, str) else list(player)
     state = State(m, SeededDice(game_seed, len(players)), len(players), start)
-    play(state, [make_bot(name) for name in players], make_rng(derive_seed(game_seed, 1)))
+    play(state, [make_bot(BOTS, name) for name in players], make_rng(derive_seed(game_seed, 1)))
     return state
 
 
@@ -76,7 +77,7 @@ def simulate(map_name: str, games: int, seed: int, players: Sequence[str] = (DEF
     plays them in chunks on workers (:func:`generator.core.play.run_games`): same result.
     """
     for name in players:
-        make_bot(name)  # an unknown player is an input error before any game is played
+        make_bot(BOTS, name)  # an unknown player is an input error before any game is played
     m = load_map(map_name)
     ref = map_ref(map_name, m)
     play_fn = partial(play_outcome, m, tuple(players), start,

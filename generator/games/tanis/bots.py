@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 
-from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.tanis.model import data
 from generator.games.tanis.rules import (
@@ -292,12 +291,3 @@ class _Lookahead:
 #: The players ``--player`` names, and the one that plays when none is named.
 BOTS = {"greedy": GreedyBot, "random": RandomBot}
 DEFAULT_PLAYER = "greedy"
-
-
-def make_bot(name: str):
-    """A bot by name (``random`` or ``greedy``); an unknown name is an InputError."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise InputError(f"--player {name}: unknown bot; choose one of "
-                         f"{', '.join(sorted(BOTS))}") from None

@@ -26,10 +26,10 @@ from typing import Any
 
 from generator.core import simulation as sim
 from generator.core.errors import InputError
-from generator.core.play import CHUNK, run_games
+from generator.core.play import CHUNK, make_bot, run_games
 from generator.core.report import Report
 from generator.core.rng import make_rng
-from generator.games.tanis.bots import make_bot
+from generator.games.tanis.bots import BOTS
 from generator.games.tanis.generate import STYLES, generate_dig
 from generator.games.tanis.model import CARDS, Dig, data
 from generator.games.tanis.rules import Board, start_state
@@ -98,7 +98,7 @@ def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = 
     if dig is None and style not in STYLES:
         raise InputError(f"--style {style}: unknown style; choose one of {', '.join(STYLES)}")
     for name in players:
-        make_bot(name)  # an unknown bot is an input error before any game is played
+        make_bot(BOTS, name)  # an unknown bot is an input error before any game is played
     if len(players) != data()["play"]["players"]:
         raise InputError(f"--player given {len(players)} times; give it once (both seats) or "
                          f"{data()['play']['players']} times (one per seat)")
@@ -126,7 +126,7 @@ class TanisGame:
 
     def __call__(self, game_seed: int) -> GameRecord:
         if self._ready is None:
-            self._ready = ([make_bot(name) for name in self.players],
+            self._ready = ([make_bot(BOTS, name) for name in self.players],
                            Board(self.dig) if self.dig is not None else None)
         bots, board = self._ready
         dig = self.dig if self.dig is not None else generate_dig(make_rng(game_seed), self.style)

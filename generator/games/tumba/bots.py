@@ -132,8 +132,3 @@ _KIND = {Seth: "advanced", Reroll: "advanced", Wrath: "advanced", Roll: "roll", 
 #: The players ``--player`` names, and the one that plays when none is named.
 BOTS = {"greedy": GreedyBot, "random": RandomKindBot}
 DEFAULT_PLAYER = "greedy"
-
-
-def make_bots(names, players: int) -> list:
-    """One bot per seat; ``names`` repeat round the table (e.g. ["greedy", "random"])."""
-    return [BOTS[names[i % len(names)]]() for i in range(players)]

@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 
 from generator.core import simulation as sim
 from generator.core.errors import InputError
-from generator.core.play import run_games
+from generator.core.play import make_bot, run_games
 from generator.core.report import Report
 from generator.core.rng import make_rng
-from generator.games.tumba.bots import BOTS, make_bots
+from generator.games.tumba.bots import BOTS
 from generator.games.tumba.model import MODES, Setup, check_target, data, standard_layout
 from generator.games.tumba.rules import ACTION_KINDS, ENTRY_KINDS, State
 
@@ -44,7 +44,8 @@ def play_game(players: int, seed: int, mode: str, layout=None, target: int | Non
     state = State(players, layout, mode, target, seed=rng.getrandbits(32))
     if record:
         state.history = []
-    seats = make_bots(list(bots), players)
+    names = list(bots)
+    seats = [make_bot(BOTS, names[i % len(names)]) for i in range(players)]
     while state.phase != "over" and state.turn <= max_turns:
         state.apply(seats[state.current].choose(state, rng))
     return state

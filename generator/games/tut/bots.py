@@ -27,7 +27,6 @@ import random
 from bisect import bisect_right
 from functools import partial
 
-from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.tut.bots_ahead import EVEN, WON, chances, danger, verdicts
 from generator.games.tut.model import Rules
@@ -45,7 +44,7 @@ from generator.games.tut.rules import (
 )
 from generator.games.tut.rules_scoring import counts_and_ties, payments
 
-__all__ = ["BOTS", "DEFAULT_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_PLAYER", "GreedyBot", "RandomBot"]
 
 WIN = 1000.0          # taking a tile that makes me pay my last coin
 BLOCK = 400.0         # taking a set's last tile that would let a rival pay their last coin
@@ -393,13 +392,3 @@ def _first_out(state: State, s: int, taker: int, t: int) -> int:
 #: The players ``--player`` names, and the one that plays when none is named.
 BOTS = {"greedy": GreedyBot, "random": RandomBot}
 DEFAULT_PLAYER = "greedy"
-
-
-def make_bot(name: str):
-    """A bot by name (a key of :data:`BOTS`); an unknown name is an InputError."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise InputError(f"--player {name}: unknown player; choose one of "
-                         f"{', '.join(BOTS)}") from None
-

@@ -20,10 +20,10 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from generator.core import simulation as sim
-from generator.core.play import play, run_games
+from generator.core.play import make_bot, play, run_games
 from generator.core.report import Report
 from generator.core.rng import make_rng
-from generator.games.tut.bots import make_bot
+from generator.games.tut.bots import BOTS
 from generator.games.tut.rules import State, new_state
 
 ENDINGS = ("coins-out", "trail-empty", "all-at-end")
@@ -40,7 +40,7 @@ def play_one(players: int, variant: str, bot: str | Sequence[str], seed: int,
     state = new_state(rng, players=players, variant=variant, tiles=tiles)
     if record:
         state.history = []
-    result = play(state, [make_bot(name) for name in bots], rng)
+    result = play(state, [make_bot(BOTS, name) for name in bots], rng)
     if result.capped:   # pragma: no cover - the engine always ends; guard against regressions
         raise RuntimeError(f"game with seed {seed} did not end")
     return state

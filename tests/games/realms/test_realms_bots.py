@@ -9,7 +9,8 @@ import pytest
 from generator.core.play import play
 from generator.core.rng import make_rng
 from generator.core.stats import mean_interval
-from generator.games.realms.bots import BOTS, DEFAULT_PLAYER, RATING_PLAYER, make_bot
+from generator.core.play import make_bot
+from generator.games.realms.bots import BOTS, DEFAULT_PLAYER, RATING_PLAYER
 from generator.games.realms.bots.plan import PlannerBot, clone
 from generator.games.realms.mapfile import builtin_maps, load_map
 from generator.games.realms.rules import ListedDice, SeededDice, State
@@ -34,7 +35,7 @@ class Checked:
 def test_the_bot_table_and_its_defaults():
     assert list(BOTS) == ["random", "greedy", "planner", "quick"]
     assert DEFAULT_PLAYER == "planner" and RATING_PLAYER in BOTS
-    assert [make_bot(name).name for name in BOTS] == list(BOTS)
+    assert [make_bot(BOTS, name).name for name in BOTS] == list(BOTS)
 
 
 def test_cli_offers_the_bot_table(tmp_path):
@@ -124,7 +125,7 @@ def test_last_round_connects_the_gem_room_and_defeats_its_golem(name):
     state.apply(place_with(2, "I3", [(0, 1), (1, 1), (2, 1)], [(0, 1, "W"), (2, 1, "E")]))
     state.round = state.sheets[0].round = 20          # the last round (test set-up only)
     give(state, 1, 4)
-    bot = make_bot(name)
+    bot = make_bot(BOTS, name)
     while not state.is_over():
         state.apply(bot.choose(state, make_rng(0)))
     lines = state.lines()
@@ -149,7 +150,7 @@ def test_planner_leaves_fewer_rooms_open_than_greedy():
 @pytest.mark.parametrize("name", ["map-2", "map-4"])
 def test_quick_plays_only_legal_moves_with_invariants(name):
     state = State(load_map(name), SeededDice(6))
-    result = play(state, [Checked(make_bot("quick"))], make_rng(6), check=True)
+    result = play(state, [Checked(make_bot(BOTS, "quick"))], make_rng(6), check=True)
     assert state.is_over() and not result.capped
 
 

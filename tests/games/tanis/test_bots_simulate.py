@@ -7,8 +7,9 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.core.errors import InputError
+from generator.core.play import make_bot
 from generator.core.rng import make_rng
-from generator.games.tanis.bots import GreedyBot, make_bot
+from generator.games.tanis.bots import BOTS, GreedyBot
 from generator.games.tanis.model import Dig, Tile, tile_code
 from generator.games.tanis.rules import EXPERT_MOVE, Excavate, Explore, State, Take
 from generator.games.tanis.simulate import simulate, simulation_document, summarize
@@ -93,9 +94,10 @@ def test_greedy_slides_to_uncover_unseen_tiles():
 
 
 def test_make_bot():
-    assert make_bot("greedy").name == "greedy" and make_bot("random").name == "random"
-    with pytest.raises(InputError, match="unknown bot"):
-        make_bot("clever")
+    assert make_bot(BOTS, "greedy").name == "greedy" and make_bot(BOTS, "random").name == "random"
+    with pytest.raises(InputError) as refused:
+        make_bot(BOTS, "clever")
+    assert refused.value.message == "--player clever: unknown player; choose one of greedy, random"
 
 
 def test_greedy_beats_random_from_either_seat():

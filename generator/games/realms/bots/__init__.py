@@ -24,9 +24,10 @@ and :mod:`.delta` (what a move would make it worth, without playing it).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from generator.core.errors import InputError
 from generator.core.play import RandomBot
 from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.legal import fits, shovel_sides, wand_edges
@@ -43,7 +44,7 @@ from generator.games.realms.rules.moves import (
     Wand,
 )
 
-__all__ = ["BOTS", "DEFAULT_PLAYER", "RATING_PLAYER", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_PLAYER", "RATING_PLAYER", "GreedyBot", "RandomBot"]
 
 
 @dataclass(frozen=True)
@@ -430,15 +431,7 @@ def _quick():
 #: The players ``--player`` names (the same names for the same kind of bot in every game; a
 #: function making a fresh player: modules beyond this one load on first use), the one that
 #: plays when none is named, and the one that rates maps.
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": _planner, "quick": _quick}
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "greedy": GreedyBot,
+                                     "planner": _planner, "quick": _quick}
 DEFAULT_PLAYER = "planner"
 RATING_PLAYER = "quick"
-
-
-def make_bot(name: str):
-    """A player by name (a key of :data:`BOTS`); an unknown name is an InputError."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise InputError(f"--player {name}: unknown player; choose one of "
-                         f"{', '.join(BOTS)}") from None
