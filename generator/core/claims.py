@@ -232,5 +232,25 @@ def offered(actions, moves, state: Any, move_of: Callable[[Any, str], Any],
             and (legal or refuses(state, move_of(state, a)))]
 
 
+def observed(expect: Mapping[str, Any], values: Mapping[str, Callable[[], Any]], what: str,
+             moves: Callable[[], Any], state: Any, move_of: Callable[[Any, str], Any],
+             refuses: Callable[[Any, Any], bool], refused: Any) -> dict[str, Any]:
+    """The outcome of a played example for every key of ``expect``: ``values`` (key -> how to
+    read it off the state), ``legal``/``illegal`` (which of the listed actions the engine offers
+    or refuses, ``moves()`` being what it offers) and ``refused`` (what :func:`play_actions`
+    returned); any other key is an InputError naming ``what`` examples."""
+    out: dict[str, Any] = {}
+    for key in expect:
+        if key in values:
+            out[key] = values[key]()
+        elif key in ("legal", "illegal"):
+            out[key] = offered(expect[key], moves(), state, move_of, refuses, key == "legal")
+        elif key == "refused":
+            out[key] = refused
+        else:
+            raise InputError(f"claims: {what} examples cannot expect {key!r}")
+    return out
+
+
 __all__ = ["Claim", "Claims", "Example", "check_example", "check_fields", "coverage_problems",
-           "load_claims", "normal", "offered", "play_actions", "refused_on_copy"]
+           "load_claims", "normal", "observed", "offered", "play_actions", "refused_on_copy"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.core.claims import check_fields, offered, play_actions, refused_on_copy
+from generator.core.claims import check_fields, observed, play_actions, refused_on_copy
 from generator.core.errors import InputError
 from generator.games.null.model import Row, data, row_from_fields
 from generator.games.null.rules import Move, State, Take, validate_row
@@ -47,22 +47,10 @@ def observe(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:
         return _row_problems(ex, expect)
     state = game(ex)
     refused = play_actions(state, ex.get("play", ()), move_of, _refuses)
-    out: dict[str, Any] = {}
-    for key in expect:
-        if key == "left":
-            out[key] = state.left
-        elif key == "current":
-            out[key] = LETTERS[state.player]
-        elif key == "winner":
-            out[key] = "" if state.winner is None else LETTERS[state.winner]
-        elif key in ("legal", "illegal"):
-            out[key] = offered(expect[key], state.legal_moves(), state, move_of, _refuses,
-                               key == "legal")
-        elif key == "refused":
-            out[key] = refused
-        else:
-            raise InputError(f"claims: null game examples cannot expect {key!r}")
-    return out
+    values = {"left": lambda: state.left, "current": lambda: LETTERS[state.player],
+              "winner": lambda: "" if state.winner is None else LETTERS[state.winner]}
+    return observed(expect, values, "null game", state.legal_moves, state, move_of, _refuses,
+                    refused)
 
 
 def _row_problems(ex: Mapping[str, Any], expect: Mapping[str, Any]) -> dict[str, Any]:

@@ -27,7 +27,7 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from generator.core.claims import check_fields, offered, play_actions, refused_on_copy
+from generator.core.claims import check_fields, observed, play_actions, refused_on_copy
 from generator.core.data import resource
 from generator.core.errors import InputError
 from generator.games.realms.model import forms
@@ -172,18 +172,8 @@ def _view(state, expect, refused) -> dict[str, Any]:
         "skeletons": lambda: [i + 1 for i in range(RULES.cap_oozes) if s.skel_def >> i & 1],
         "other_slots": lambda: list(state.sheets[1].slots),
     }
-    out: dict[str, Any] = {}
-    for key in expect:
-        if key in values:
-            out[key] = values[key]()
-        elif key in ("legal", "illegal"):
-            out[key] = offered(expect[key], legal_moves(s), state, move_of, _refuses,
-                               key == "legal")
-        elif key == "refused":
-            out[key] = refused
-        else:
-            raise InputError(f"claims: realms game examples cannot expect {key!r}")
-    return out
+    return observed(expect, values, "realms game", lambda: legal_moves(s), state, move_of,
+                    _refuses, refused)
 
 
 TALLY = {"oozes": 0, "skeletons": 0, "zombies": 0, "golems": 0, "mimics": 0, "mummy_hits": [],
