@@ -49,9 +49,10 @@ SPEC = GameSpec(
                        choices=DataRef(f"{_M}.model:LEVELS")),
                 Option("players", "Copies of each sheet, one per player (each with a name line).",
                        "int", default=1, low=1, high=DataRef(_DATA, "sheet.max_players")),
-                Option("rating_games", _RATING.format(what="generated map") + " Default: "
-                       "{quick} games, a quick rating for the par; {backed} with --difficulty, "
-                       "so that the label asked for is backed.", "int", low=0, metavar="G",
+                Option("rating_games", _RATING.format(what="generated map") + " Default: at "
+                       "most {quick} games a map, and another map laid out while the games show "
+                       "one between two levels; {backed} with --difficulty, so that the label "
+                       "asked for is backed.", "int", low=0, metavar="G",
                        requires=_RANDOM, limit="rating_games",
                        help_values=(("quick", DataRef(_DATA, "generate.sheet_games")),
                                     ("backed", DataRef(_DATA, "generate.difficulty_games")))),

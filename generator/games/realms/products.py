@@ -30,7 +30,13 @@ from generator.games.realms.model import (
     map_from_fields,
     map_to_fields,
 )
-from generator.games.realms.rating import Rating, reference, rating_from_fields, shipped_rating
+from generator.games.realms.rating import (
+    BORDERLINE,
+    Rating,
+    rating_from_fields,
+    reference,
+    shipped_rating,
+)
 from generator.games.realms.rules.map import validate_map
 
 
@@ -103,14 +109,17 @@ def make_map(rng, size=None, difficulty: str | None = None, games: int = 0,
                              "(or leave --rating-games out) or leave --difficulty out")
         m, layouts = generate_map(rng, dims, None, name)
         return MapItem(m, None, wanted, _size_text(dims), layouts, 0)
-    tries = data()["generate"]["rating_attempts"]
+    gen = data()["generate"]
+    tries = gen["rating_attempts" if wanted else "plain_attempts"]
     seen: list[Rating] = []
     for k in range(1, tries + 1):
         next_map()
         level = wanted or LEVELS[rng.randrange(len(LEVELS))]
         m, layouts = generate_map(rng, dims, level, name, aim=True)
-        rating = rate(m, games, rng.randrange(2**31), wanted)
-        if wanted is None or rating.label == wanted:
+        # a plain request's last map is rated in full: whatever it gets is the map's
+        rating = rate(m, games, rng.randrange(2**31), wanted, search=bool(wanted) or k < tries)
+        if rating.label == wanted or (wanted is None and (rating.label != BORDERLINE
+                                                          or k == tries)):
             return MapItem(_labelled(m, rating), rating, wanted, _size_text(dims), layouts, k)
         seen.append(rating)
     pars = ", ".join(f"{r.par:g}" for r in seen)

@@ -308,10 +308,13 @@ def looks(games: int) -> list[int]:
 def rate(m: Map, games: int, seed: int, wanted: str | None = None,
          player: str | None = None,
          progress: Callable[[Rating], None] | None = None,
-         play: Callable[[int, int], list[float]] | None = None) -> Rating:
+         play: Callable[[int, int], list[float]] | None = None,
+         search: bool = False) -> Rating:
     """Rates ``m`` sequentially with at most ``games`` games (see the module doc). With
     ``wanted`` (a label), rating also stops once the interval lies wholly outside that band:
-    the map cannot be what was asked, and its label is then whatever the games support.
+    the map cannot be what was asked, and its label is then whatever the games support. With
+    ``search`` (a request that may lay out another map instead), it also stops as soon as the
+    games left are unlikely to give the label sought (:func:`hopeless`).
     ``progress`` is given the rating after every batch (the last one included). ``play(first,
     n)`` gives the scores of games ``first`` .. ``first + n - 1`` (default: :func:`play_scores`
     of ``player`` with dice from ``seed``; a model may draw them instead)."""
@@ -338,7 +341,30 @@ def rate(m: Map, games: int, seed: int, wanted: str | None = None,
             progress(r)
         if r.label != BORDERLINE or (wanted and r.bands.excludes(r.interval, wanted)):
             return r
+        if search and hopeless(r, games, wanted):
+            return r
     return r
+
+
+def hopeless(r: Rating, games: int, wanted: str | None = None) -> bool:
+    """Are the games left unlikely to give ``r``'s map the label sought (``wanted``, or any
+    label)? The interval narrows as the square root of the games, so at ``games`` games it
+    would be about ``r``'s half-width x sqrt(r.games / games) either side of the par: the map
+    is given up when the par lies outside the wanted band, or nearer one of the band edges
+    that matter than that (a map on an edge would take a long rating to decide)."""
+    import math
+
+    lo, hi = r.interval
+    reach = (hi - lo) / 2 * math.sqrt(r.games / games)
+    b = r.bands
+    if wanted is None:
+        edges = (b.low, b.high)
+    else:
+        low, high = b.limits(wanted)
+        if not low <= r.par < high:
+            return True
+        edges = (low, high)
+    return any(abs(r.par - e) < reach for e in edges)
 
 
 # ------------------------------------------------------------------------------ stored ratings

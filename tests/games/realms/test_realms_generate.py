@@ -90,11 +90,35 @@ def test_parse_size_rejects(value):
         gen.parse_size(value)
 
 
+def test_a_plain_request_lays_out_another_map_for_a_hopeless_one(monkeypatch):
+    """Without --difficulty, a map given up by its search is replaced, up to [generate]
+    plain_attempts maps (8); the last is rated in full and kept, labelled or not."""
+    from generator.games.realms import rating
+    from generator.games.realms.rating import Rating
+
+    calls = []
+
+    def rate(m, games, seed, wanted=None, player=None, search=False):
+        calls.append(search)
+        label = "standard" if len(calls) == 3 else "borderline"
+        return Rating(label, 120.0, (105.0, 130.0), 90.0, 150.0, 120.0, 20, seed, "quick")
+
+    monkeypatch.setattr(rating, "rate", rate)
+    assert data()["generate"]["plain_attempts"] == 8
+    made = make_map(make_rng(3), "12", None, 160)
+    assert made.rating.label == "standard" and made.rated == 3 and calls == [True] * 3
+    calls.clear()
+    monkeypatch.setattr(rating, "rate", lambda *a, **k: (calls.append(k["search"]), Rating(
+        "borderline", 120.0, (105.0, 130.0), 90.0, 150.0, 120.0, 160, 1, "quick"))[1])
+    made = make_map(make_rng(3), "12", None, 160)
+    assert made.rating.label == "borderline" and calls == [True] * 7 + [False]
+
+
 def test_unreachable_difficulty_says_how_many_maps_were_rated(monkeypatch):
     from generator.games.realms import rating
     from generator.games.realms.rating import Rating
 
-    def always_easy(m, games, seed, wanted=None, player=None):
+    def always_easy(m, games, seed, wanted=None, player=None, search=False):
         return Rating("easy", 200.0, (190.0, 210.0), 150.0, 250.0, 200.0, games, seed, "quick")
 
     monkeypatch.setattr(rating, "rate", always_easy)

@@ -191,8 +191,11 @@ def test_a_watched_rating_reports_and_plays_the_same_games():
         watched = make_map(make_rng(4), "12x12", None, 40)
     assert watched == plain
     assert seen and seen[-1].games == watched.rating.games
-    assert [p.games for p in seen] == sorted(p.games for p in seen)
-    assert all(p.maps == 1 and p.max_games == 40 for p in seen)
+    assert [p.maps for p in seen] == sorted(p.maps for p in seen)
+    for k in {p.maps for p in seen}:                   # each map's games only grow
+        games = [p.games for p in seen if p.maps == k]
+        assert games == sorted(games) and games[0] == rating.WATCH_CHUNK
+    assert all(p.maps >= 1 and p.max_games == 40 for p in seen)
     assert seen[0].games == rating.WATCH_CHUNK
 
 

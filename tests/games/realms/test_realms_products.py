@@ -69,20 +69,20 @@ def test_random_sheet_is_rated_by_default(runner, tmp_path):
     doc = json.loads((tmp_path / "realms-sheet-2-map-random-difficulty-easy-size-12.json")
                      .read_text())
     r = doc["rating"]
-    assert r["label"] == "easy" and r["games"] <= r["max_games"] == 40
+    assert r["label"] == "easy" and r["games"] <= r["max_games"] == 320
     assert r["interval"][0] >= r["bands"]["easy"][0]       # the whole interval is easy
     assert doc["map"]["size"] == [12, 12] and doc["map"]["difficulty"] == "easy"
 
 
-def test_a_plain_random_sheet_has_a_quick_rating_by_default(runner, tmp_path):
-    """Without --difficulty 12 games rate the map (the par for the header); with it 40 (above)."""
+def test_a_plain_random_sheet_is_rated_until_labelled(runner, tmp_path):
+    """Without --difficulty too, at most 160 games rate a map, stopping once the interval lies
+    inside one band: this seed's map is labelled at the first look, 20 games."""
     result = run(runner, "sheet", "--map", "random", "--size", "12", "--seed", "2",
                  "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     r = json.loads((tmp_path / "realms-sheet-2-map-random-size-12.json").read_text())["rating"]
-    assert r["games"] == r["max_games"] == 12
-    lo, hi = r["interval"]
-    assert lo <= r["par"] <= hi
+    assert r["max_games"] == 160 and r["games"] == 20
+    assert r["label"] == "easy" and r["interval"][0] >= r["bands"]["easy"][0]
 
 
 def test_a_library_call_leaves_a_random_sheet_unrated_unless_asked():
@@ -92,7 +92,7 @@ def test_a_library_call_leaves_a_random_sheet_unrated_unless_asked():
     (plain,) = build("realms", "sheet", 2, options=opts, render=False)
     assert plain.item.rating is None                 # generate_sheet's own default: 0 games
     (rated,) = build("realms", "sheet", 2, options={**opts, "rating_games": None}, render=False)
-    assert rated.item.rating.games == 12             # None: the command's default
+    assert rated.item.rating.max_games == 160        # None: the command's default
 
 
 def test_map_command_writes_toml_preview_and_report(runner, tmp_path):

@@ -14,6 +14,7 @@ from generator.games.realms.mapfile import builtin_maps, load_map
 from generator.games.realms.model import data
 from generator.games.realms.rating import (
     Bands,
+    Rating,
     bands,
     looks,
     play_scores,
@@ -98,6 +99,42 @@ def test_progress_sees_every_batch_and_the_last_is_the_rating(monkeypatch):
 def test_a_wanted_label_stops_once_excluded():
     r = rate(small_map(), 640, 1, wanted="easy")
     assert r.games == 20 and bands().excludes(r.interval, "easy")
+
+
+def _rated(par: float, interval: tuple[float, float], games: int) -> Rating:
+    """A rating of a map of the reference map's size (bands 109.35 and 134.87)."""
+    return Rating("borderline", par, interval, par - 30, par + 30, par, games, 1, "quick")
+
+
+def test_a_map_near_an_edge_is_hopeless_for_a_search():
+    """20 games give par 112, 95% 100-124 (half-width 12): at 320 games the interval would be
+    about 12 x sqrt(20/320) = 3 either side; 112 lies 2.65 above the hard edge 109.35, so
+    320 games would likely still straddle it; 115 (5.65 above, 19.87 below easy) would not."""
+    assert rating.hopeless(_rated(112.0, (100.0, 124.0), 20), 320)
+    assert not rating.hopeless(_rated(115.0, (103.0, 127.0), 20), 320)
+    # with 80 games at most the interval would still be 6 either side: 115 is too near
+    assert rating.hopeless(_rated(115.0, (103.0, 127.0), 20), 80)
+
+
+def test_a_search_for_a_label_gives_up_a_map_whose_par_lies_outside_it():
+    """Wanted hard: a par of 115 (standard) is given up whatever its interval; 100, inside
+    hard, is given up only when it lies too near the hard edge for the games left."""
+    assert rating.hopeless(_rated(115.0, (103.0, 127.0), 20), 320, "hard")
+    assert not rating.hopeless(_rated(100.0, (88.0, 112.0), 20), 320, "hard")
+    assert rating.hopeless(_rated(107.0, (95.0, 119.0), 20), 320, "hard")
+    assert not rating.hopeless(_rated(125.0, (113.0, 137.0), 20), 320, "standard")
+    assert rating.hopeless(_rated(125.0, (113.0, 137.0), 20), 320, "easy")
+
+
+def test_a_search_stops_a_hopeless_rating_at_its_look(monkeypatch):
+    """A map whose par sits on the hard/standard edge: a plain rating plays all its games, a
+    search gives it up at a look (dice seed 1: at 80 games the par is 162, on the edge, and
+    the interval 8.5 either side, which at 640 games would still be about 3)."""
+    par = shipped_rating("map-1").par
+    monkeypatch.setattr(rating, "bands", lambda size=None: Bands(par, par * 1.5))
+    r = rate(load_map("map-1"), 640, 1, search=True)
+    assert (r.games, r.par, r.interval, r.label) == (80, 162.0, (152.0, 169.0), "borderline")
+    assert not rate(load_map("map-1"), 160, 1, search=False).games < 160
 
 
 # ------------------------------------------------------------------------------ realms rate
