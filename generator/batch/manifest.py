@@ -126,7 +126,7 @@ class Manifest:
         done = set()
         for unit in units:
             entries = by_key.get(unit_key(unit), [])
-            wanted = set(unit.formats) - ({"pdf"} if unit.joined else set())
+            wanted = set(unit.request.formats) - ({"pdf"} if unit.joined else set())
             if {e.get("format") for e in entries} >= wanted and self._intact(entries):
                 done.add((unit.item, unit.sub))
                 self._keep(unit.item, entries)
@@ -157,12 +157,13 @@ class Manifest:
 
     def add_file(self, unit: Unit, name: str, fmt: str, pages: int, sha: str, size: int,
                  validation: dict[str, Any] | None) -> None:
+        r = unit.request
         self._put({
-            "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": unit.game,
-            "kind": unit.kind, "seed": unit.seed, "derived_seed": unit.derived_seed,
-            "count": unit.count, "paper": unit.paper, "mono": unit.mono,
-            **({} if unit.is_aid else {"lang": unit.lang}),
-            **({"cmyk": True} if unit.cmyk else {}), "options": unit.options,
+            "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": r.game,
+            "kind": r.kind, "seed": r.seed, "derived_seed": unit.derived_seed,
+            "count": r.count, "paper": r.paper, "mono": r.mono,
+            **({} if unit.is_aid else {"lang": r.lang}),
+            **({"cmyk": True} if r.cmyk else {}), "options": r.options,
             "format": fmt, "pages": pages, "size": size,
             "sha256": sha, "validation": validation})
 
@@ -176,8 +177,9 @@ class Manifest:
             "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
+        r = unit.request
         self.failures.append({"item": unit.item + 1, "sub": unit.sub + 1, "line": line,
-                              "game": unit.game, "kind": unit.kind, "seed": unit.seed,
+                              "game": r.game, "kind": r.kind, "seed": r.seed,
                               "error": error})
 
     def document(self, complete: bool) -> dict[str, Any]:

@@ -13,52 +13,49 @@ from typing import Any, NamedTuple
 
 from generator.batch.config import Config, Item
 from generator.core.errors import shown
+from generator.runs import Request
 
 
 class Unit(NamedTuple):
-    """Sub-item ``sub`` (0-based) of config item ``item`` (0-based)."""
+    """Sub-item ``sub`` (0-based) of config item ``item`` (0-based), and what it makes: its
+    item's :class:`~generator.runs.Request` (an aid unit's: kind "aid", one game, one PDF)."""
 
     item: int
     sub: int
-    game: str
-    kind: str
-    seed: int | None
-    count: int  # type: ignore[assignment]  # a field named like tuple.count, read by name only
-    paper: str
-    mono: bool
-    formats: tuple[str, ...]
-    options: dict[str, Any]
-    lang: str = "en"  # products (an aid's language is one of its options)
-    cmyk: bool = False  # products: the PDF in press colours (an aid's: one of its options)
+    request: Request
 
     @property
     def is_aid(self) -> bool:
-        return self.kind == "aid"
+        return self.request.kind == "aid"
 
     @property
     def derived_seed(self) -> int | None:
         from generator.core.rng import derive_seed
 
-        return None if self.seed is None else derive_seed(self.seed, self.sub)
+        seed = self.request.seed
+        return None if seed is None else derive_seed(seed, self.sub)
 
     @property
     def joined(self) -> bool:
         """Its pages go into the item's joined PDF (a product run of more than one item)."""
-        return not self.is_aid and self.count > 1 and "pdf" in self.formats
+        r = self.request
+        return not self.is_aid and r.count > 1 and "pdf" in r.formats
 
     def label(self) -> str:
+        r = self.request
         if self.is_aid:
-            return f"item {self.item + 1} ({self.game} aid)"
-        return f"item {self.item + 1}.{self.sub + 1} ({self.game} {self.kind}, seed {self.seed})"
+            return f"item {self.item + 1} ({r.game} aid)"
+        return f"item {self.item + 1}.{self.sub + 1} ({r.game} {r.kind}, seed {r.seed})"
 
     def signature(self) -> str:
         """What determines its bytes (compared with the manifest when resuming)."""
         from generator.produce import options_json
 
-        return options_json({"game": self.game, "kind": self.kind, "seed": self.seed,
-                             "sub": self.sub, "count": self.count, "paper": self.paper,
-                             "mono": self.mono, "lang": self.lang, "options": self.options,
-                             **({"cmyk": True} if self.cmyk else {})})
+        r = self.request
+        return options_json({"game": r.game, "kind": r.kind, "seed": r.seed,
+                             "sub": self.sub, "count": r.count, "paper": r.paper,
+                             "mono": r.mono, "lang": r.lang, "options": r.options,
+                             **({"cmyk": True} if r.cmyk else {})})
 
 
 class UnitResult(NamedTuple):
@@ -73,11 +70,12 @@ class UnitResult(NamedTuple):
 def item_units(item: Item) -> list[Unit]:
     """Every unit of a config item, in order."""
     if item.is_aid:
-        return [Unit(item.index, j, game, "aid", None, 1, item.paper, item.mono, ("pdf",),
-                     item.options) for j, game in enumerate(item.games)]
-    return [Unit(item.index, j, item.game, item.kind, item.seed, item.count, item.paper,
-                 item.mono, item.formats, item.options, item.lang, item.cmyk)
-            for j in range(item.count)]
+        return [Unit(item.index, j, Request(game, "aid", None, 1, item.paper, item.mono, ("pdf",),
+                                            "en", item.options))
+                for j, game in enumerate(item.games)]
+    request = Request(item.game, item.kind, item.seed, item.count, item.paper, item.mono,
+                      item.formats, item.lang, item.options, cmyk=item.cmyk)
+    return [Unit(item.index, j, request) for j in range(item.count)]
 
 
 def config_units(config: Config) -> list[Unit]:
@@ -92,19 +90,20 @@ def build_unit(unit: Unit) -> UnitResult:
     from generator.produce import build_one, item_files, item_pdf, pdf_name
     from generator.registry import game
 
-    spec = game(unit.game)
-    product = spec.product(unit.kind)
-    sheet = make_sheet(unit.paper, unit.mono, unit.cmyk)
-    assert unit.seed is not None        # a product unit is seeded (aids returned above)
-    render = bool({"svg", "pdf"} & set(unit.formats))
-    built = build_one(spec, product, unit.seed, unit.sub, unit.count, sheet, dict(unit.options),
-                      render, unit.lang)
-    files = item_files(built, unit.formats)
+    r = unit.request
+    spec = game(r.game)
+    product = spec.product(r.kind)
+    sheet = make_sheet(r.paper, r.mono, r.cmyk)
+    assert r.seed is not None           # a product unit is seeded (aids returned above)
+    render = bool({"svg", "pdf"} & set(r.formats))
+    built = build_one(spec, product, r.seed, unit.sub, r.count, sheet, dict(r.options), render,
+                      r.lang)
+    files = item_files(built, r.formats)
     part, pages = None, 0
-    if "pdf" in unit.formats:
+    if "pdf" in r.formats:
         pdf = item_pdf(built)
-        if unit.count == 1:
-            files.append((pdf_name(built.info, unit.paper, unit.mono, unit.cmyk), "pdf",
+        if r.count == 1:
+            files.append((pdf_name(built.info, r.paper, r.mono, r.cmyk), "pdf",
                           len(built.pages), pdf))
         else:
             part, pages = pdf, len(built.pages)
@@ -119,8 +118,9 @@ def _build_aid(unit: Unit) -> UnitResult:
     from generator.batch.config import aid_file_name
     from generator.core.errors import BuildError
 
-    name, data = make_aid(unit.game, mono=unit.mono, paper=unit.paper, **unit.options)
-    expected = aid_file_name(unit.game, unit.options, unit.paper, unit.mono)
+    r = unit.request
+    name, data = make_aid(r.game, mono=r.mono, paper=r.paper, **r.options)
+    expected = aid_file_name(r.game, r.options, r.paper, r.mono)
     if name != expected:  # the batch checked names for clashes before building
         raise BuildError(f"aid file {shown(name)}: expected {shown(expected)}; batch naming is out of date")
     return UnitResult([(name, "pdf", 0, data)], None, 0, None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.batch.units import Unit
 from generator.registry import games
 
 
@@ -54,3 +55,8 @@ def outputs(folder: Path) -> dict[str, bytes]:
 
 
 TANIS = '[[item]]\ngame = "tanis"\nkind = "dig"\ncount = {count}\nseed = {seed}\n'
+
+
+def changed(unit: Unit, **fields) -> Unit:
+    """``unit`` asking for something else (its request's ``fields`` changed)."""
+    return unit._replace(request=unit.request._replace(**fields))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from batch_support import changed
 
 import generator
 from generator.batch.assemble import (
@@ -60,9 +61,9 @@ def test_a_part_key_names_the_version_and_everything_that_makes_the_bytes(monkey
     assert re.fullmatch(r"[0-9a-f]{40}", unit_part_key(first))
     assert unit_part_key(first) == unit_part_key(item_units(item(count=2))[0])
     others = {unit_part_key(u) for u in (
-        second, first._replace(options={"mode": "advanced", "players": 4}),
-        first._replace(paper="letter"), first._replace(mono=True), first._replace(lang="fr"),
-        first._replace(seed=10), first._replace(count=3))}
+        second, changed(first, options={"mode": "advanced", "players": 4}),
+        changed(first, paper="letter"), changed(first, mono=True), changed(first, lang="fr"),
+        changed(first, seed=10), changed(first, count=3))}
     assert len(others) == 7 and unit_part_key(first) not in others
     before = unit_part_key(first)
     monkeypatch.setattr(generator, "GENERATOR", "tombgen 0.0.1")

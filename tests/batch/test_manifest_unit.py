@@ -14,6 +14,7 @@ from generator.batch.manifest import Manifest, entry_key, file_sha256, items_fro
 from generator.batch.units import Unit
 from generator.core.errors import InputError
 from generator.core.output import OutputError
+from generator.runs import Request
 
 ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"   # SHA-256 of b"abc"
 EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"  # of b""
@@ -28,10 +29,10 @@ AID = Item(2, 9, "all", "aid", None, 2, "a4", False, ("pdf",),
 
 def unit(item: Item, sub: int, **changes) -> Unit:
     kind_seed = ("aid", None) if item.is_aid else (item.kind, item.seed)
-    made = Unit(item.index, sub, item.games[sub] if item.is_aid else item.game, kind_seed[0],
-                kind_seed[1], 1 if item.is_aid else item.count, item.paper, item.mono,
-                item.formats, item.options, item.lang)
-    return made._replace(**changes)
+    made = Request(item.games[sub] if item.is_aid else item.game, kind_seed[0], kind_seed[1],
+                   1 if item.is_aid else item.count, item.paper, item.mono, item.formats,
+                   item.lang, item.options)
+    return Unit(item.index, sub, made._replace(**changes))
 
 
 def book(tmp_path, *items: Item, every: float | None = None) -> Manifest:

@@ -24,6 +24,7 @@ from generator.core.errors import InputError, RuleError
 from generator.core.executor import InProcess
 from generator.core.output import OutputError
 from generator.produce import produce
+from generator.runs import Request
 
 # item 1 (config line 1): two setups, seed 9, a joined PDF and each one's JSON;
 # item 2 (config line 8): one setup, seed 4, its SVG only.
@@ -453,7 +454,7 @@ def test_a_unit_with_no_part_adds_nothing_to_the_pdf(tmp_path, config):
 
 
 def test_unit_labels_name_item_and_sub_item():
-    unit = Unit(1, 2, "tumba", "setup", 4, 3, "a4", False, ("svg",), {})
+    unit = Unit(1, 2, Request("tumba", "setup", 4, 3, "a4", False, ("svg",), "en", {}))
     assert Failure(unit, 7, "boom").text(Path("b.toml")) == \
         "b.toml:7: item 2.3 (tumba setup, seed 4): boom"
 

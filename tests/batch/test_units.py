@@ -2,11 +2,12 @@
 is named, what makes its bytes, and what building one returns; pinned by hand."""
 
 import pytest
-from batch_support import write
+from batch_support import changed, write
 
 from generator.batch.config import load_config
 from generator.batch.units import Unit, build_unit, config_units, item_units
 from generator.core.errors import BuildError
+from generator.runs import Request
 
 CONFIG = ('[[item]]\ngame = "tanis"\nkind = "dig"\ncount = 2\nseed = 7\n\n'
           '[[item]]\ngame = "tanis"\nkind = "aid"\n\n'
@@ -23,8 +24,9 @@ def test_each_item_is_cut_into_its_units(tmp_path):
     assert [len(item_units(item)) for item in config.items] == [2, 1, 1]
     dig1, dig2, aid, setup = config_units(config)
     assert (dig1.item, dig1.sub, dig2.item, dig2.sub, aid.item, setup.item) == (0, 0, 0, 1, 1, 2)
-    assert (setup.paper, setup.mono, setup.formats) == ("letter", True, ("json",))
-    assert (aid.kind, aid.seed, aid.count, aid.formats) == ("aid", None, 1, ("pdf",))
+    r, a = setup.request, aid.request
+    assert (r.paper, r.mono, r.formats) == ("letter", True, ("json",))
+    assert (a.kind, a.seed, a.count, a.formats) == ("aid", None, 1, ("pdf",))
 
 
 def test_labels_name_the_item_and_sub_item(tmp_path):
@@ -43,8 +45,8 @@ def test_only_product_units_of_several_items_with_a_pdf_are_joined(tmp_path):
     dig1, _, aid, setup = units(tmp_path)
     assert (dig1.joined, aid.joined, setup.joined) == (True, False, False)
     assert (dig1.is_aid, aid.is_aid) == (False, True)
-    assert dig1._replace(formats=("svg", "json")).joined is False
-    assert dig1._replace(count=1).joined is False
+    assert changed(dig1, formats=("svg", "json")).joined is False
+    assert changed(dig1, count=1).joined is False
 
 
 def test_the_signature_is_what_makes_the_bytes(tmp_path):
@@ -55,7 +57,7 @@ def test_the_signature_is_what_makes_the_bytes(tmp_path):
     assert setup.signature() == (
         '{"count":1,"game":"tumba","kind":"setup","lang":"en","mono":true,'
         '"options":{"mode":"standard","players":4},"paper":"letter","seed":4,"sub":0}')
-    assert dig1.signature() != dig1._replace(lang="fr").signature()
+    assert dig1.signature() != changed(dig1, lang="fr").signature()
 
 
 def test_a_unit_of_a_joined_run_returns_its_pdf_part(tmp_path):
@@ -79,7 +81,7 @@ def test_a_json_only_unit_renders_nothing_and_has_no_part(tmp_path):
 
 def test_a_one_item_unit_carries_its_finished_pdf(tmp_path):
     *_, setup = units(tmp_path)
-    result = build_unit(setup._replace(formats=("pdf",)))
+    result = build_unit(changed(setup, formats=("pdf",)))
     [(name, fmt, pages, data)] = result.files
     assert (name, fmt, pages) == ("tumba-setup-4-paper-letter-mono.pdf", "pdf", 1)
     assert data.startswith(b"%PDF") and result.part is None
@@ -88,7 +90,7 @@ def test_a_one_item_unit_carries_its_finished_pdf(tmp_path):
 def test_a_french_item_makes_french_units(tmp_path):
     config = load_config(write(tmp_path, '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 2\n'
                                          'lang = "fr"\ncount = 2\n'))
-    assert [u.lang for u in config_units(config)] == ["fr", "fr"]
+    assert [u.request.lang for u in config_units(config)] == ["fr", "fr"]
 
 
 def test_a_json_only_unit_draws_no_page(tmp_path, monkeypatch):
@@ -100,7 +102,7 @@ def test_a_json_only_unit_draws_no_page(tmp_path, monkeypatch):
     *_, setup = units(tmp_path)
     build_unit(setup)
     assert calls == []
-    build_unit(setup._replace(formats=("svg",)))
+    build_unit(changed(setup, formats=("svg",)))
     assert len(calls) == 1
 
 
@@ -129,12 +131,13 @@ def test_an_aid_item_for_every_game_is_one_unit_per_game(tmp_path):
                                          'nup = true\npaper = "letter"\nmono = true\n'))
     options = config.items[0].options
     assert config_units(config) == [
-        Unit(0, j, game, "aid", None, 1, "letter", True, ("pdf",), options)
+        Unit(0, j, Request(game, "aid", None, 1, "letter", True, ("pdf",), "en", options))
         for j, game in enumerate(["realms", "tut", "tanis", "tumba"])]
 
 
 def test_a_french_unit_is_built_in_french(tmp_path):
-    unit = Unit(0, 0, "tanis", "dig", 2, 1, "a4", False, ("json",), {"style": "random"}, "fr")
+    unit = Unit(0, 0, Request("tanis", "dig", 2, 1, "a4", False, ("json",), "fr",
+                              {"style": "random"}))
     [(name, fmt, pages, _data)] = build_unit(unit).files
     assert (name, fmt, pages) == ("tanis-dig-2-lang-fr.json", "json", 0)
 
@@ -144,7 +147,7 @@ def test_an_aid_unit_is_made_on_its_paper_in_black_and_white(tmp_path):
 
     options = {"lang": "en", "size": "poker", "variant": "en", "bleed": 0.0, "crop": False,
                "nup": True, "backs": False}
-    unit = Unit(0, 0, "tanis", "aid", None, 1, "letter", True, ("pdf",), options)
+    unit = Unit(0, 0, Request("tanis", "aid", None, 1, "letter", True, ("pdf",), "en", options))
     [(name, fmt, pages, data)] = build_unit(unit).files
     assert (name, fmt, pages) == ("tanis-aid-en-poker-nup-letter-mono.pdf", "pdf", 0)
     (tmp_path / name).write_bytes(data)
