@@ -146,7 +146,7 @@ class Assembly:
 
     def pump(self, fresh: tuple[int, bytes] | None = None) -> bool:
         """Appends every part whose turn has come; True when all are in."""
-        count = self.item.count
+        count = self.item.request.count
         while self._available(self.next):
             n = self.next
             if self.target is None and n + 1 < count and not self._available(n + 1):
@@ -169,10 +169,9 @@ class Assembly:
         from generator.draw.paper import make_sheet
         from generator.produce import join_metadata
 
-        item = self.item
-        size, sha = self.target.finish(**join_metadata(item.run_info(), item.count,
-                                                       make_sheet(item.paper, item.mono,
-                                                                  item.cmyk)))
+        item, r = self.item, self.item.request
+        size, sha = self.target.finish(**join_metadata(item.run_info(), r.count,
+                                                       make_sheet(r.paper, r.mono, r.cmyk)))
         if self.spool is not None:
             self.spool.drop()
         return self.target.pages, size, sha
@@ -189,4 +188,4 @@ class Assembly:
 def joined_items(items) -> dict[int, Item]:
     """The items whose PDF is joined from parts: products with count > 1 and a PDF."""
     return {it.index: it for it in items
-            if not it.is_aid and it.count > 1 and "pdf" in it.formats}
+            if not it.is_aid and it.request.count > 1 and "pdf" in it.request.formats}

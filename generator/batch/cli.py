@@ -42,7 +42,8 @@ def batch(config: str, jobs: int | None, dask: str | None, out: str | None, forc
     outcome = run_batch(config, out=out, jobs=jobs, dask=dask, progress=progress, force=force,
                         notify=click.echo)
     for item in outcome.drawn:
-        click.echo(f"item {item.number} ({item.game} {item.kind}): seed {item.seed}")
+        r = item.request
+        click.echo(f"item {item.number} ({r.game} {r.kind}): seed {r.seed}")
     items = len(outcome.config.items)
     click.echo(f"{outcome.units} unit{'s' if outcome.units != 1 else ''} in {items} "
                f"item{'s' if items != 1 else ''}: {outcome.built} built, {outcome.skipped} "

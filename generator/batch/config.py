@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from generator.core.errors import InputError, RuleError, TombgenError, shown
 
 if TYPE_CHECKING:
-    from generator.runs import RunInfo
+    from generator.runs import Request, RunInfo
 
 
 BATCH_KEYS = ("out",)
@@ -83,24 +83,17 @@ class Lines:
 
 
 class Item(NamedTuple):
-    """One checked ``[[item]]``: what to make, with the options its command passes on."""
+    """One checked ``[[item]]``: where it stands in the config and the
+    :class:`~generator.runs.Request` its command would make (an aid item's: kind "aid", the
+    game named or "all", one PDF per game)."""
 
     #: 0-based position in the config (a field named like tuple.index, read by name only)
     index: int  # type: ignore[assignment]
     line: int
-    game: str  # for aids: a game name or "all"
-    kind: str  # a product kind, or "aid"
-    seed: int | None  # None for aids (not seeded)
-    count: int  # type: ignore[assignment]  # a field named like tuple.count, read by name only
-    paper: str
-    mono: bool
-    formats: tuple[str, ...]
-    options: dict[str, Any]
+    request: Request  # its seed is drawn by now (None for aids: not seeded)
     games: tuple[str, ...] = ()  # aids: the games whose aid this item makes
     seed_drawn: bool = False  # the config gave no seed and none was recorded: a fresh one
     key_lines: tuple[tuple[str, int], ...] = ()  # (key, config line) of each of its keys
-    lang: str = "en"  # products: the language its sheets are printed in (aids: in options)
-    cmyk: bool = False  # products: the PDF in press colours (aids: in options)
 
     def line_for(self, message: str) -> int:
         """The line of the key a message names first as ``--key``; else the item's header."""
@@ -114,24 +107,26 @@ class Item(NamedTuple):
         """The run a product item describes, as its file names and PDF metadata see it."""
         from generator.runs import RunInfo
 
-        assert self.seed is not None        # a product item always has its seed by now
-        return RunInfo(self.game, self.kind, self.seed, 0, self.count, self.options, self.lang)
+        r = self.request
+        assert r.seed is not None           # a product item always has its seed by now
+        return RunInfo(r.game, r.kind, r.seed, 0, r.count, r.options, r.lang)
 
     @property
     def is_aid(self) -> bool:
-        return self.kind == "aid"
+        return self.request.kind == "aid"
 
     def label(self) -> str:
-        return f"item {self.number} ({self.game} {self.kind})"
+        return f"item {self.number} ({self.request.game} {self.request.kind})"
 
     def describe(self) -> dict[str, Any]:
         """The item as recorded in the manifest."""
-        return {"item": self.number, "line": self.line, "game": self.game, "kind": self.kind,
-                "seed": self.seed, "count": self.count, "paper": self.paper, "mono": self.mono,
-                "formats": list(self.formats),
-                **({} if self.is_aid else {"lang": self.lang}),
-                **({"cmyk": True} if self.cmyk else {}),
-                "options": self.options,
+        r = self.request
+        return {"item": self.number, "line": self.line, "game": r.game, "kind": r.kind,
+                "seed": r.seed, "count": r.count, "paper": r.paper, "mono": r.mono,
+                "formats": list(r.formats),
+                **({} if self.is_aid else {"lang": r.lang}),
+                **({"cmyk": True} if r.cmyk else {}),
+                "options": r.options,
                 **({"games": list(self.games)} if self.is_aid else {})}
 
 
@@ -213,7 +208,7 @@ def _check_units(items: list[Item], problems: list[_Problem]) -> None:
     """No more sub-items in all than ``[run] batch_units``."""
     from generator.core.limits import beyond, run_limit
 
-    total = sum(item.count for item in items)
+    total = sum(item.request.count for item in items)
     if total > run_limit("batch_units"):
         problems.append(_Problem(1, beyond("batch_units", "sub-items in all (the counts "
                                            "added up):", total)))
@@ -283,10 +278,8 @@ def _product_item(index: int, header: int, game: str, kind: str, values: dict[st
         from generator.core.rng import fresh_seed
 
         seed = fresh_seed()
-    return Item(index, header, game, kind, seed, request.count, request.paper,
-                request.mono, request.formats, request.options,
-                seed_drawn="seed" not in values, key_lines=_key_lines(values, index, lines),
-                lang=request.lang, cmyk=request.cmyk)
+    return Item(index, header, request._replace(seed=seed), seed_drawn="seed" not in values,
+                key_lines=_key_lines(values, index, lines))
 
 
 def _command(spec, kind: str, line: int):
@@ -477,8 +470,11 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
         raise _Problem(_line_for_message(exc.message, values, index, lines), exc.message) from None
     paper, mono = arguments.pop("paper"), arguments.pop("mono")
     chosen = tuple(names) if game == "all" else (game,)
-    return Item(index, lines.item(index), game, "aid", None, len(chosen), paper, mono,
-                ("pdf",), arguments, chosen, key_lines=_key_lines(values, index, lines))
+    from generator.runs import Request
+
+    return Item(index, lines.item(index),
+                Request(game, "aid", None, len(chosen), paper, mono, ("pdf",), "en", arguments),
+                chosen, key_lines=_key_lines(values, index, lines))
 
 
 def _key_lines(values: dict[str, Any], index: int, lines: Lines) -> tuple[tuple[str, int], ...]:
@@ -491,13 +487,15 @@ def _keep_seed(item: Item, before: dict[str, Any] | None) -> Item:
         return item
     from generator.produce import options_json
 
-    same = (before.get("game") == item.game and before.get("kind") == item.kind
-            and before.get("count") == item.count and before.get("paper") == item.paper
-            and before.get("mono") == item.mono and before.get("lang", "en") == item.lang
-            and before.get("cmyk", False) == item.cmyk
-            and options_json(before.get("options", {})) == options_json(item.options)
+    r = item.request
+    same = (before.get("game") == r.game and before.get("kind") == r.kind
+            and before.get("count") == r.count and before.get("paper") == r.paper
+            and before.get("mono") == r.mono and before.get("lang", "en") == r.lang
+            and before.get("cmyk", False) == r.cmyk
+            and options_json(before.get("options", {})) == options_json(r.options)
             and isinstance(before.get("seed"), int))
-    return item._replace(seed=before["seed"], seed_drawn=False) if same else item
+    return item._replace(request=r._replace(seed=before["seed"]),
+                         seed_drawn=False) if same else item
 
 
 def aid_file_name(game: str, options: dict[str, Any], paper: str, mono: bool = False) -> str:
@@ -513,7 +511,8 @@ def _collisions(items: list[Item]) -> list[_Problem]:
     problems = []
     for item in items:
         if item.is_aid:
-            names = [aid_file_name(g, item.options, item.paper, item.mono) for g in item.games]
+            r = item.request
+            names = [aid_file_name(g, r.options, r.paper, r.mono) for g in item.games]
         else:
             names = [_stem(item)]
         for name in names:
@@ -532,7 +531,8 @@ def _stem(item: Item) -> str:
     """The name every file of a product item starts with (see generator.produce.run_stem)."""
     from generator.produce import run_stem
 
-    return run_stem(item.run_info(), item.paper, item.mono, item.cmyk)
+    r = item.request
+    return run_stem(item.run_info(), r.paper, r.mono, r.cmyk)
 
 
 def out_folder(path: str | Path) -> Path | None:

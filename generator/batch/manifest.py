@@ -87,7 +87,7 @@ def pdf_key(item: Item | dict[str, Any]) -> str:
     """The signature of a joined PDF: its item's inputs."""
     from generator.produce import options_json
 
-    get = item.get if isinstance(item, dict) else lambda k: getattr(item, k)
+    get = item.get if isinstance(item, dict) else lambda k: getattr(item.request, k)
     return options_json({"pdf": True, "game": get("game"), "kind": get("kind"),
                          "seed": get("seed"), "count": get("count"), "paper": get("paper"),
                          "mono": get("mono"), "lang": get("lang") or "en",
@@ -132,7 +132,7 @@ class Manifest:
                 self._keep(unit.item, entries)
         pdfs = set()
         for item in self.config.items:
-            if item.is_aid or item.count == 1 or "pdf" not in item.formats:
+            if item.is_aid or item.request.count == 1 or "pdf" not in item.request.formats:
                 continue
             entries = by_key.get(pdf_key(item), [])
             if entries and self._intact(entries):
@@ -169,11 +169,12 @@ class Manifest:
 
     def add_pdf(self, item: Item, name: str, pages: int, sha: str, size: int,
                 validation: dict[str, Any]) -> None:
+        r = item.request
         self._put({
-            "name": name, "item": item.number, "sub": None, "game": item.game,
-            "kind": item.kind, "seed": item.seed, "derived_seed": None, "count": item.count,
-            "paper": item.paper, "mono": item.mono, "lang": item.lang,
-            **({"cmyk": True} if item.cmyk else {}), "options": item.options, "format": "pdf",
+            "name": name, "item": item.number, "sub": None, "game": r.game,
+            "kind": r.kind, "seed": r.seed, "derived_seed": None, "count": r.count,
+            "paper": r.paper, "mono": r.mono, "lang": r.lang,
+            **({"cmyk": True} if r.cmyk else {}), "options": r.options, "format": "pdf",
             "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
@@ -273,7 +274,7 @@ def items_from(doc: dict[str, Any], source: str = NAME) -> list[Item]:
     if len(raw_items) > run_limit("batch_items"):
         raise InputError(f"{source} [items]: " + beyond("batch_items", "items:", len(raw_items)))
     items = [check_item(raw, f"{source} [items[{i}]]", i) for i, raw in enumerate(raw_items)]
-    units = sum(item.count for item in items)
+    units = sum(item.request.count for item in items)
     if units > run_limit("batch_units"):
         raise InputError(f"{source} [items]: " + beyond("batch_units", "sub-items in all:",
                                                          units))
@@ -339,9 +340,11 @@ def check_item(raw: Any, place: str, index: int) -> Item:
         raise InputError(f"{place} [lang]: {shown(lang)} is not a language {game} {kind} is "
                          "printed in")
     line = raw.get("line", 0)
-    return Item(index, line if is_whole(line) else 0, game, kind, seed, count, raw["paper"],
-                raw["mono"], tuple(formats), options, games, lang=lang,
-                cmyk=raw.get("cmyk", False))
+    from generator.runs import Request
+
+    request = Request(game, kind, seed, count, raw["paper"], raw["mono"], tuple(formats), lang,
+                      options, cmyk=raw.get("cmyk", False))
+    return Item(index, line if is_whole(line) else 0, request, games)
 
 
 def _languages(game: str, kind: str) -> tuple[str, ...]:
@@ -429,7 +432,7 @@ def _check_entry(report, entry: Any, items: dict[int, Item], seen: set[str], whe
     sub = entry.get("sub")
     if item is None:
         report.add("manifest-item", f"item {shown(entry.get('item'))} is not one of the items", where)
-    elif sub is not None and not (is_whole(sub) and 1 <= sub <= item.count):
+    elif sub is not None and not (is_whole(sub) and 1 <= sub <= item.request.count):
         report.add("manifest-sub", f"sub {shown(sub)} is not within the item's count", where)
     size, sha = entry.get("size"), entry.get("sha256")
     if not is_whole(size) or size < 0 \

@@ -190,7 +190,7 @@ def _differs(tmp: Path, path: Path) -> bool:
 def _pdf_name(item: Item) -> str:
     from generator.produce import pdf_name
 
-    return pdf_name(item.run_info(), item.paper, item.mono, item.cmyk)
+    return pdf_name(item.run_info(), item.request.paper, item.request.mono, item.request.cmyk)
 
 
 def _spool(folder: Path, item: Item) -> PartSpool:

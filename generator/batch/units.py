@@ -9,11 +9,13 @@ which order units ran.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.batch.config import Config, Item
 from generator.core.errors import shown
-from generator.runs import Request
+
+if TYPE_CHECKING:
+    from generator.runs import Request
 
 
 class Unit(NamedTuple):
@@ -69,13 +71,11 @@ class UnitResult(NamedTuple):
 
 def item_units(item: Item) -> list[Unit]:
     """Every unit of a config item, in order."""
+    r = item.request
     if item.is_aid:
-        return [Unit(item.index, j, Request(game, "aid", None, 1, item.paper, item.mono, ("pdf",),
-                                            "en", item.options))
+        return [Unit(item.index, j, r._replace(game=game, count=1))
                 for j, game in enumerate(item.games)]
-    request = Request(item.game, item.kind, item.seed, item.count, item.paper, item.mono,
-                      item.formats, item.lang, item.options, cmyk=item.cmyk)
-    return [Unit(item.index, j, request) for j in range(item.count)]
+    return [Unit(item.index, j, r) for j in range(r.count)]
 
 
 def config_units(config: Config) -> list[Unit]:

@@ -298,9 +298,10 @@ def verify_pdf(path: Path, run: _Executor) -> Check:
     item = pdf_item(path, info)
     if creator != GENERATOR:
         return _other_version(str(path), creator or "an unknown program")
-    if product_for_format(f"tombgen/{item.game}.{item.kind}") is None:
-        raise InputError(f"{path}: {item.game} {item.kind} is not an item this tombgen makes")
-    if item.count == 1:
+    r = item.request
+    if product_for_format(f"tombgen/{r.game}.{r.kind}") is None:
+        raise InputError(f"{path}: {r.game} {r.kind} is not an item this tombgen makes")
+    if r.count == 1:
         try:
             result = build_unit(item_units(item)[0])
         except Exception as exc:  # noqa: BLE001 - a rebuild that fails is a failed check

@@ -217,7 +217,7 @@ def test_batch_items_refuse_paper_without_nup_and_pass_backs(tmp_path):
         load_config(path)
     path.write_text('[[item]]\ngame = "tanis"\nkind = "aid"\nnup = true\nbacks = true\n')
     item = load_config(path).items[0]
-    assert item.options["backs"] is True and item.paper == "a4"
+    assert item.request.options["backs"] is True and item.request.paper == "a4"
 
 
 def _luminance(colour: str) -> float:

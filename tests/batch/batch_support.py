@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from generator.batch.config import Item
 from generator.batch.units import Unit
 from generator.registry import games
+from generator.runs import Request
 
 
 def has_product(game: str, kind: str) -> bool:
@@ -57,6 +60,18 @@ def outputs(folder: Path) -> dict[str, bytes]:
 TANIS = '[[item]]\ngame = "tanis"\nkind = "dig"\ncount = {count}\nseed = {seed}\n'
 
 
-def changed(unit: Unit, **fields) -> Unit:
-    """``unit`` asking for something else (its request's ``fields`` changed)."""
-    return unit._replace(request=unit.request._replace(**fields))
+def changed(x: Unit | Item, **fields) -> Any:
+    """A unit or an item with ``fields`` changed, its request's (game, seed, formats, ...) and
+    its own (index, sub, games, ...) alike."""
+    asked = {k: v for k, v in fields.items() if k in Request._fields}
+    own = {k: v for k, v in fields.items() if k not in asked}
+    return x._replace(**own, request=x.request._replace(**asked))
+
+
+def an_item(index: int, line: int, game: str, kind: str, seed: int | None, count: int,
+            paper: str, mono: bool, formats: tuple[str, ...], options: dict,
+            games: tuple[str, ...] = (), seed_drawn: bool = False,
+            key_lines: tuple = (), lang: str = "en", cmyk: bool = False) -> Item:
+    """An :class:`Item` written out field by field, as the tests state what a config gives."""
+    return Item(index, line, Request(game, kind, seed, count, paper, mono, formats, lang,
+                                     options, cmyk=cmyk), games, seed_drawn, key_lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from batch_support import changed
+from batch_support import an_item, changed
 
 import generator
 from generator.batch.assemble import (
@@ -21,13 +21,12 @@ from generator.batch.assemble import (
     joined_items,
     unit_part_key,
 )
-from generator.batch.config import Item
 from generator.batch.units import Unit, item_units
 from generator.core.output import OutputError
 
 
 def item(count=3, formats=("pdf",), kind="setup", paper="a4", mono=False, index=0, seed=9):
-    return Item(index, 1, "tumba", kind, seed, count, paper, mono, formats,
+    return an_item(index, 1, "tumba", kind, seed, count, paper, mono, formats,
                 {"mode": "standard", "players": 4})
 
 
@@ -208,7 +207,7 @@ def test_parts_go_through_the_spool_and_parts_already_on_disk_count(tmp_path):
 
 
 def test_finish_gives_pages_size_and_hash_with_the_runs_metadata_and_drops_the_spool(tmp_path):
-    it = Item(0, 1, "tumba", "setup", 9, 2, "letter", True, ("pdf",),
+    it = an_item(0, 1, "tumba", "setup", 9, 2, "letter", True, ("pdf",),
               {"mode": "standard", "players": 4}, lang="fr")
     spool = PartSpool(tmp_path, "x.pdf")
     log = []

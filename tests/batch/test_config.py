@@ -24,15 +24,16 @@ def line_of(messages: list[str], number: int) -> str:
 def test_example_config_is_parsed_with_the_commands_defaults(tmp_path):
     config = load_config(write(tmp_path, example_config()))
     first, second = config.items
-    assert first.count in (3, 6) and first.seed == 41 and first.line == 1
+    one, two = first.request, second.request
+    assert one.count in (3, 6) and one.seed == 41 and first.line == 1
     if has_product("realms", "sheet"):
-        assert (first.game, first.kind, first.count) == ("realms", "sheet", 6)
-        assert first.options["map"] == "random"
-    assert first.formats == ("svg", "pdf", "json") and first.paper == "a4" and not first.mono
+        assert (one.game, one.kind, one.count) == ("realms", "sheet", 6)
+        assert one.options["map"] == "random"
+    assert one.formats == ("svg", "pdf", "json") and one.paper == "a4" and not one.mono
     if has_product("tumba", "setup"):
-        assert (second.game, second.kind) == ("tumba", "setup")
-        assert second.options == {"mode": "advanced", "players": 5}
-    assert second.seed == 9 and second.count == 3 and second.line == first.line + 7
+        assert (two.game, two.kind) == ("tumba", "setup")
+        assert two.options == {"mode": "advanced", "players": 5}
+    assert two.seed == 9 and two.count == 3 and second.line == first.line + 7
     assert len(config.sha256) == 64
 
 
@@ -40,23 +41,24 @@ def test_options_reach_the_item_as_the_command_passes_them(tmp_path):
     text = ('[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 3\nformat = ["json", "svg"]\n'
             'paper = "letter"\nmono = true\n')
     item = load_config(write(tmp_path, text)).items[0]
-    assert item.options == {"style": "random"}  # the command's default, filled in
-    assert item.formats == ("json", "svg") and item.paper == "letter" and item.mono
-    assert item.count == 1 and not item.seed_drawn
+    r = item.request
+    assert r.options == {"style": "random"}  # the command's default, filled in
+    assert r.formats == ("json", "svg") and r.paper == "letter" and r.mono
+    assert r.count == 1 and not item.seed_drawn
 
 
 def test_comma_separated_format_and_hyphenated_keys(tmp_path):
     text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 3\nformat = "pdf"\n'
-    assert load_config(write(tmp_path, text)).items[0].formats == ("pdf",)
+    assert load_config(write(tmp_path, text)).items[0].request.formats == ("pdf",)
 
 
 def test_a_missing_seed_is_drawn_and_kept_on_the_next_run(tmp_path):
     text = '[[item]]\ngame = "tanis"\nkind = "dig"\ncount = 2\n'
     item = load_config(write(tmp_path, text)).items[0]
-    assert item.seed_drawn and isinstance(item.seed, int)
+    assert item.seed_drawn and isinstance(item.request.seed, int)
     before = {0: item.describe()}
     again = load_config(write(tmp_path, text), before).items[0]
-    assert again.seed == item.seed and not again.seed_drawn
+    assert again.request.seed == item.request.seed and not again.seed_drawn
 
 
 def test_out_in_the_batch_table_is_relative_to_the_config(tmp_path):
@@ -168,7 +170,7 @@ def test_file_paths_are_relative_to_the_config_and_must_exist(tmp_path):
     (tmp_path / "maps" / "mine.toml").write_text("")
     # Found, so resolved to an absolute path (read when the item is made).
     item = load_config(write(tmp_path, text)).items[0]
-    assert item.options["map"] == str((tmp_path / "maps" / "mine.toml").resolve())
+    assert item.request.options["map"] == str((tmp_path / "maps" / "mine.toml").resolve())
     # An option that takes no file keeps its value: the command refuses it as a style.
     text = '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 1\nstyle = "maps/mine.toml"\n'
     assert "is not one of" in line_of(problems(tmp_path, text), 5)
@@ -187,9 +189,9 @@ def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch)
     text = ('[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\nmap = "random"\n'
             'rating_games = 0\nlang = "en"\n')
     item = load_config(write(tmp_path, text)).items[0]
-    assert item.options == {"map": "random", "difficulty": None, "players": 1,
+    assert item.request.options == {"map": "random", "difficulty": None, "players": 1,
                             "rating_games": 0, "size": None, "start": "normal"}
-    assert item.lang == "en"
+    assert item.request.lang == "en"
     text = '[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 1\n\nsize = "14"\n'
     assert "--size 14: only with --map random" in line_of(problems(tmp_path, text), 6)
     english_only(monkeypatch, "tanis", "dig")
@@ -202,10 +204,10 @@ def test_options_are_resolved_without_running_the_command(tmp_path, monkeypatch)
 def test_a_trail_item_is_printed_in_its_rules_language_unless_lang_says_otherwise(tmp_path):
     """--lang follows --variant in batch items exactly as on the command line."""
     base = '[[item]]\ngame = "tut"\nkind = "trail"\nseed = 1\n'
-    assert load_config(write(tmp_path, base + 'variant = "fr"\n')).items[0].lang == "fr"
-    assert load_config(write(tmp_path, base)).items[0].lang == "en"
+    assert load_config(write(tmp_path, base + 'variant = "fr"\n')).items[0].request.lang == "fr"
+    assert load_config(write(tmp_path, base)).items[0].request.lang == "en"
     both = base + 'variant = "fr"\nlang = "en"\n'
-    assert load_config(write(tmp_path, both)).items[0].lang == "en"
+    assert load_config(write(tmp_path, both)).items[0].request.lang == "en"
 
 
 def test_two_items_writing_the_same_files(tmp_path):
@@ -221,7 +223,7 @@ def test_two_items_writing_the_same_files(tmp_path):
 def test_aid_items(tmp_path):
     text = '[[item]]\ngame = "all"\nkind = "aid"\nlang = "fr"\n'
     item = load_config(write(tmp_path, text)).items[0]
-    assert item.is_aid and item.options["lang"] == "fr" and "tanis" in item.games
+    assert item.is_aid and item.request.options["lang"] == "fr" and "tanis" in item.games
     bad = '[[item]]\ngame = "tanis"\nkind = "aid"\nlang = "de"\nseed = 3\nbleed = 9\n'
     messages = problems(tmp_path, bad)
     assert "unknown key seed" in line_of(messages, 5)

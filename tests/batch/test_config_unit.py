@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 import pytest
-from batch_support import write
+from batch_support import an_item, changed, write
 
 from generator.batch import config as cfg
 from generator.batch.config import Config, Item, Lines, load_config
@@ -176,7 +176,7 @@ def test_an_item_keeps_its_keys_lines_and_options(tmp_path):
     text = ('[[item]]\ngame = "realms"\nkind = "sheet"\nseed = 3\nmono = true\n'
             'format = ["json", "svg"]\nmap = "random"\n\nrating-games = 0\n')
     item = only(tmp_path, text)
-    assert item == Item(0, 1, "realms", "sheet", 3, 1, "a4", True, ("json", "svg"),
+    assert item == an_item(0, 1, "realms", "sheet", 3, 1, "a4", True, ("json", "svg"),
                         {"map": "random", "difficulty": None, "players": 1, "rating_games": 0,
                          "size": None, "start": "normal"},
                         key_lines=(("seed", 4), ("mono", 5), ("format", 6), ("map", 7),
@@ -186,19 +186,19 @@ def test_an_item_keeps_its_keys_lines_and_options(tmp_path):
 def test_the_second_item_has_its_own_index_and_lines(tmp_path):
     config = load_config(write(tmp_path, T + "\n" + T.replace("1", "2") + "\ncount = 2\n"))
     second = config.items[1]
-    assert (second.index, second.line, second.seed, second.count) == (1, 6, 2, 2)
+    assert (second.index, second.line, second.request.seed, second.request.count) == (1, 6, 2, 2)
     assert second.key_lines == (("seed", 9), ("count", 11))
 
 
 def test_format_and_seed_keys_in_any_order(tmp_path):
     item = only(tmp_path, '[[item]]\ngame = "tanis"\nkind = "dig"\nseed = 3\n'
                           'format = ["json", "svg"]\nmono = true\n')
-    assert (item.seed, item.formats, item.mono) == (3, ("json", "svg"), True)
+    assert (item.request.seed, item.request.formats, item.request.mono) == (3, ("json", "svg"), True)
 
 
 def test_a_false_flag_is_the_flag_left_out(tmp_path):
     item = only(tmp_path, '[[item]]\ngame = "tut"\nkind = "trail"\nseed = 1\nspread = false\n')
-    assert item.options["spread"] is False
+    assert item.request.options["spread"] is False
 
 
 def test_a_refusal_of_a_broken_rule_is_a_rule_error(tmp_path):
@@ -338,7 +338,7 @@ def test_the_first_option_a_message_names():
     assert cfg._first_named("--a 3 and --b-c", {"a": 7, "b_c": 9}) == 7
     assert cfg._first_named("--ab", {"a": 7}) is None
     assert cfg._first_named("nothing", {"a": 7}) is None
-    item = Item(0, 4, "tanis", "dig", 1, 1, "a4", False, ("json",), {},
+    item = an_item(0, 4, "tanis", "dig", 1, 1, "a4", False, ("json",), {},
                 key_lines=(("mode", 6), ("rating_games", 8)))
     assert item.line_for("--rating-games 0 with --mode x") == 8
     assert item.line_for("no option") == 4
@@ -371,7 +371,7 @@ def test_an_aid_item(tmp_path):
             'kind = "aid"\nvariant = "fr"\nnup = true\npaper = "letter"\nmono = true\n')
     text = text.replace('game = "tumba"\nkind = "dig"', 'game = "tanis"\nkind = "dig"')
     aid = load_config(write(tmp_path, text, "b.toml")).items[1]
-    assert aid == Item(1, 5, "tut", "aid", None, 1, "letter", True, ("pdf",),
+    assert aid == an_item(1, 5, "tut", "aid", None, 1, "letter", True, ("pdf",),
                        {"lang": "en", "size": "poker", "variant": "fr", "bleed": 0.0,
                         "crop": True, "nup": True, "backs": False, "cmyk": False}, ("tut",),
                        key_lines=(("variant", 8), ("nup", 9), ("paper", 10), ("mono", 11)))
@@ -379,7 +379,8 @@ def test_an_aid_item(tmp_path):
 
 def test_an_aid_item_for_every_game(tmp_path):
     item = only(tmp_path, '[[item]]\ngame = "all"\nkind = "aid"\n')
-    assert (item.game, item.games, item.count) == ("all", ("realms", "tut", "tanis", "tumba"), 4)
+    assert (item.request.game, item.games, item.request.count) == (
+        "all", ("realms", "tut", "tanis", "tumba"), 4)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -404,13 +405,13 @@ def test_aid_file_names():
 # -- the item as recorded ------------------------------------------------------------------------
 
 def test_an_item_as_the_manifest_records_it():
-    dig = Item(0, 1, "tanis", "dig", 7, 2, "a4", False, ("svg", "pdf"), {"style": "random"},
+    dig = an_item(0, 1, "tanis", "dig", 7, 2, "a4", False, ("svg", "pdf"), {"style": "random"},
                lang="fr")
     assert dig.describe() == {
         "item": 1, "line": 1, "game": "tanis", "kind": "dig", "seed": 7, "count": 2,
         "paper": "a4", "mono": False, "formats": ["svg", "pdf"], "lang": "fr",
         "options": {"style": "random"}}
-    aid = Item(2, 9, "all", "aid", None, 2, "letter", True, ("pdf",), {"lang": "en"},
+    aid = an_item(2, 9, "all", "aid", None, 2, "letter", True, ("pdf",), {"lang": "en"},
                ("tanis", "tut"))
     assert aid.describe() == {
         "item": 3, "line": 9, "game": "all", "kind": "aid", "seed": None, "count": 2,
@@ -421,16 +422,17 @@ def test_an_item_as_the_manifest_records_it():
 
 # -- a drawn seed kept for the next run -----------------------------------------------------------
 
-DRAWN = Item(0, 1, "tanis", "dig", 555, 2, "a4", False, ("json",), {}, seed_drawn=True)
+DRAWN = an_item(0, 1, "tanis", "dig", 555, 2, "a4", False, ("json",), {}, seed_drawn=True)
 BEFORE = {"game": "tanis", "kind": "dig", "count": 2, "paper": "a4", "mono": False, "seed": 41}
 
 
 def test_a_drawn_seed_is_replaced_by_the_one_recorded():
     kept = cfg._keep_seed(DRAWN, BEFORE)
-    assert (kept.seed, kept.seed_drawn) == (41, False) and kept.seed_drawn is False
-    assert cfg._keep_seed(DRAWN, {**BEFORE, "lang": "en", "options": {}}).seed == 41
-    fr = DRAWN._replace(lang="fr", options={"style": "random"})
-    assert cfg._keep_seed(fr, {**BEFORE, "lang": "fr", "options": {"style": "random"}}).seed == 41
+    assert (kept.request.seed, kept.seed_drawn) == (41, False) and kept.seed_drawn is False
+    assert cfg._keep_seed(DRAWN, {**BEFORE, "lang": "en", "options": {}}).request.seed == 41
+    fr = changed(DRAWN, lang="fr", options={"style": "random"})
+    kept = cfg._keep_seed(fr, {**BEFORE, "lang": "fr", "options": {"style": "random"}})
+    assert kept.request.seed == 41
 
 
 @pytest.mark.parametrize("change", [{"game": "tut"}, {"kind": "map"}, {"count": 3},
@@ -442,7 +444,7 @@ def test_a_drawn_seed_is_kept_only_for_the_same_item(change):
 
 
 def test_a_seed_given_or_nothing_recorded_keeps_the_item():
-    given = DRAWN._replace(seed_drawn=False)
+    given = changed(DRAWN, seed_drawn=False)
     assert cfg._keep_seed(given, BEFORE) == given
     assert cfg._keep_seed(DRAWN, None) == DRAWN and cfg._keep_seed(DRAWN, {}) == DRAWN
 

@@ -6,6 +6,7 @@ the recorded entries and failures, saving (atomic, throttled, failing cleanly) a
 import json
 
 import pytest
+from batch_support import an_item, changed
 
 from generator import GENERATOR
 from generator.batch import manifest
@@ -14,24 +15,21 @@ from generator.batch.manifest import Manifest, entry_key, file_sha256, items_fro
 from generator.batch.units import Unit
 from generator.core.errors import InputError
 from generator.core.output import OutputError
-from generator.runs import Request
 
 ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"   # SHA-256 of b"abc"
 EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"  # of b""
 CONF_SHA = "ab" * 32
 
-DIG = Item(0, 1, "tanis", "dig", 7, 2, "a4", False, ("svg", "pdf", "json"), {"style": "random"})
-SETUP = Item(1, 6, "tumba", "setup", 4, 1, "letter", True, ("json",),
+DIG = an_item(0, 1, "tanis", "dig", 7, 2, "a4", False, ("svg", "pdf", "json"), {"style": "random"})
+SETUP = an_item(1, 6, "tumba", "setup", 4, 1, "letter", True, ("json",),
              {"mode": "standard", "players": 4}, lang="fr")
-AID = Item(2, 9, "all", "aid", None, 2, "a4", False, ("pdf",),
+AID = an_item(2, 9, "all", "aid", None, 2, "a4", False, ("pdf",),
            {"lang": "en", "size": "poker", "nup": False}, ("tanis", "tut"))
 
 
 def unit(item: Item, sub: int, **changes) -> Unit:
-    kind_seed = ("aid", None) if item.is_aid else (item.kind, item.seed)
-    made = Request(item.games[sub] if item.is_aid else item.game, kind_seed[0], kind_seed[1],
-                   1 if item.is_aid else item.count, item.paper, item.mono, item.formats,
-                   item.lang, item.options)
+    r = item.request
+    made = r._replace(game=item.games[sub], count=1) if item.is_aid else r
     return Unit(item.index, sub, made._replace(**changes))
 
 
@@ -309,9 +307,9 @@ def put(folder, name, data=b"abc"):
 
 def rec(item: Item, sub, name, fmt, sha=ABC, **extra):
     """A file entry as an earlier run recorded it (item number as written then)."""
-    entry = {"name": name, "item": 9, "sub": sub, "game": item.game, "kind": item.kind,
-             "seed": item.seed, "count": item.count, "paper": item.paper, "mono": item.mono,
-             "lang": item.lang, "options": item.options, "format": fmt, "sha256": sha}
+    entry = {"name": name, "item": 9, "sub": sub, "game": item.request.game, "kind": item.request.kind,
+             "seed": item.request.seed, "count": item.request.count, "paper": item.request.paper, "mono": item.request.mono,
+             "lang": item.request.lang, "options": item.request.options, "format": fmt, "sha256": sha}
     return {**entry, **extra}
 
 
@@ -320,7 +318,7 @@ def old(*files, generator=GENERATOR):
 
 
 def test_nothing_is_carried_over_without_an_earlier_manifest_of_this_version(tmp_path):
-    single = SETUP._replace(index=0, formats=("json",))
+    single = changed(SETUP, index=0, formats=("json",))
     put(tmp_path, "s.json")
     earlier = old(rec(single, 1, "s.json", "json"))
     units = [unit(single, 0)]
@@ -334,7 +332,7 @@ def test_nothing_is_carried_over_without_an_earlier_manifest_of_this_version(tmp
 
 
 def test_a_unit_is_kept_when_every_file_it_makes_is_intact(tmp_path):
-    single = SETUP._replace(index=0, formats=("svg", "json"))
+    single = changed(SETUP, index=0, formats=("svg", "json"))
     put(tmp_path, "s.svg")
     put(tmp_path, "s.json")
     earlier = old(rec(single, 1, "s.svg", "svg", pages=1), rec(single, 1, "s.json", "json"))
@@ -348,7 +346,7 @@ def test_a_unit_is_kept_when_every_file_it_makes_is_intact(tmp_path):
 @pytest.mark.parametrize("case", ["missing format", "other bytes", "file gone", "no sha",
                                   "other seed", "other sub"])
 def test_a_unit_is_made_again_when_a_file_does_not_hold(tmp_path, case):
-    single = SETUP._replace(index=0, formats=("svg", "json"))
+    single = changed(SETUP, index=0, formats=("svg", "json"))
     put(tmp_path, "s.svg")
     put(tmp_path, "s.json")
     svg = rec(single, 1, "s.svg", "svg")
@@ -372,7 +370,7 @@ def test_a_unit_is_made_again_when_a_file_does_not_hold(tmp_path, case):
 
 
 def test_entries_that_are_not_file_entries_are_passed_over(tmp_path):
-    single = SETUP._replace(index=0, formats=("json",))
+    single = changed(SETUP, index=0, formats=("json",))
     put(tmp_path, "s.json")
     good = rec(single, 1, "s.json", "json")
     earlier = old(["s.json"], "s.json", {**good, "name": 3}, {**good, "name": None}, good)
@@ -385,7 +383,7 @@ def test_entries_that_are_not_file_entries_are_passed_over(tmp_path):
 
 
 def test_a_joined_run_keeps_its_units_and_its_pdf_apart(tmp_path):
-    dig = DIG._replace(formats=("svg", "pdf"))
+    dig = changed(DIG, formats=("svg", "pdf"))
     for name in ("d1.svg", "d2.svg", "d.pdf"):
         put(tmp_path, name)
     earlier = old(rec(dig, 1, "d1.svg", "svg"), rec(dig, 2, "d2.svg", "svg"),
@@ -405,7 +403,7 @@ def test_a_joined_run_keeps_its_units_and_its_pdf_apart(tmp_path):
 
 
 def test_a_joined_pdf_of_other_inputs_is_not_kept(tmp_path):
-    dig = DIG._replace(formats=("pdf",))
+    dig = changed(DIG, formats=("pdf",))
     put(tmp_path, "d.pdf")
     b = book(tmp_path, dig)
     earlier = old(rec(dig, None, "d.pdf", "pdf", paper="letter"))
@@ -414,9 +412,9 @@ def test_a_joined_pdf_of_other_inputs_is_not_kept(tmp_path):
 
 def test_only_product_runs_of_several_with_a_pdf_have_a_joined_pdf(tmp_path):
     put(tmp_path, "x.pdf")
-    one = DIG._replace(count=1)
-    no_pdf = DIG._replace(index=1, formats=("svg",))
-    aid = AID._replace(index=2)
+    one = changed(DIG, count=1)
+    no_pdf = changed(DIG, index=1, formats=("svg",))
+    aid = changed(AID, index=2)
     earlier = old(*[rec(i, None, "x.pdf", "pdf") for i in (one, no_pdf, aid)])
     assert book(tmp_path, one, no_pdf, aid).carry_over(earlier, []) == (set(), set())
     assert book(tmp_path, DIG).carry_over(old(rec(DIG, None, "x.pdf", "pdf")), []) == (
@@ -427,7 +425,7 @@ def test_an_aid_unit_is_kept_like_any_other(tmp_path):
     put(tmp_path, "tut.pdf")
     aid_unit = unit(AID, 1)
     entry = {"name": "tut.pdf", "item": 3, "sub": 2, "game": "tut", "kind": "aid",
-             "seed": None, "count": 1, "paper": "a4", "mono": False, "options": AID.options,
+             "seed": None, "count": 1, "paper": "a4", "mono": False, "options": AID.request.options,
              "format": "pdf", "sha256": ABC}
     assert book(tmp_path, AID).carry_over(old(entry), [aid_unit]) == ({(2, 1)}, set())
 
@@ -443,7 +441,7 @@ def test_items_read_back_with_their_defaults():
     raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 2, "paper": "a4",
            "mono": True, "formats": ["json"]}
     assert items_from({"items": [raw]}) == [
-        Item(0, 0, "tanis", "dig", 5, 2, "a4", True, ("json",), {}, (), lang="en")]
+        an_item(0, 0, "tanis", "dig", 5, 2, "a4", True, ("json",), {}, (), lang="en")]
     assert items_from({}) == []
 
 
@@ -523,7 +521,7 @@ def test_an_earlier_manifest_without_files_keeps_nothing(tmp_path):
 
 
 def test_the_pdf_of_a_single_item_is_one_of_its_units_files(tmp_path):
-    single = SETUP._replace(index=0, formats=("pdf", "json"))
+    single = changed(SETUP, index=0, formats=("pdf", "json"))
     put(tmp_path, "s.json")
     put(tmp_path, "s.pdf")
     units = [unit(single, 0)]
@@ -535,7 +533,7 @@ def test_the_pdf_of_a_single_item_is_one_of_its_units_files(tmp_path):
 
 def test_a_joined_pdf_after_items_without_one_is_kept(tmp_path):
     put(tmp_path, "x.pdf")
-    one = DIG._replace(count=1)
-    joined = DIG._replace(index=1)
+    one = changed(DIG, count=1)
+    joined = changed(DIG, index=1)
     earlier = old(rec(joined, None, "x.pdf", "pdf"))
     assert book(tmp_path, one, joined).carry_over(earlier, []) == (set(), {1})

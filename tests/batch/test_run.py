@@ -16,7 +16,7 @@ def test_example_config_jobs_1_and_2_are_byte_identical(tmp_path):
     two = run_batch(config, out=tmp_path / "two", jobs=2)
     assert one.failures == [] and two.failures == []
     first, second = one.config.items
-    assert one.units == one.built == first.count + second.count and one.skipped == 0
+    assert one.units == one.built == first.request.count + second.request.count and one.skipped == 0
     assert tree(tmp_path / "one") == tree(tmp_path / "two")  # the manifest as well
     names = set(outputs(tmp_path / "one"))
     # file names carry the options that differ from the defaults

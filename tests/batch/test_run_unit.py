@@ -152,7 +152,7 @@ def test_a_config_without_a_seed_draws_one_and_a_rerun_keeps_it(tmp_path):
     [item] = first.drawn
     assert item.seed_drawn and first.config.items == (item,)
     again = run_batch(config, out=out, jobs=1)
-    assert again.drawn == [] and again.config.items[0].seed == item.seed
+    assert again.drawn == [] and again.config.items[0].request.seed == item.request.seed
     assert (again.built, again.skipped) == (0, 1)
 
 

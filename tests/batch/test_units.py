@@ -58,6 +58,10 @@ def test_the_signature_is_what_makes_the_bytes(tmp_path):
         '{"count":1,"game":"tumba","kind":"setup","lang":"en","mono":true,'
         '"options":{"mode":"standard","players":4},"paper":"letter","seed":4,"sub":0}')
     assert dig1.signature() != changed(dig1, lang="fr").signature()
+    # press colours make other bytes: the signature says so (and only then)
+    assert changed(setup, cmyk=True).signature() == (
+        '{"cmyk":true,"count":1,"game":"tumba","kind":"setup","lang":"en","mono":true,'
+        '"options":{"mode":"standard","players":4},"paper":"letter","seed":4,"sub":0}')
 
 
 def test_a_unit_of_a_joined_run_returns_its_pdf_part(tmp_path):
@@ -129,7 +133,7 @@ def test_an_aid_named_otherwise_than_the_batch_expects_is_a_build_error(tmp_path
 def test_an_aid_item_for_every_game_is_one_unit_per_game(tmp_path):
     config = load_config(write(tmp_path, '[[item]]\ngame = "all"\nkind = "aid"\n'
                                          'nup = true\npaper = "letter"\nmono = true\n'))
-    options = config.items[0].options
+    options = config.items[0].request.options
     assert config_units(config) == [
         Unit(0, j, Request(game, "aid", None, 1, "letter", True, ("pdf",), "en", options))
         for j, game in enumerate(["realms", "tut", "tanis", "tumba"])]

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from batch_support import write
+from batch_support import an_item, write
 
 from generator import GENERATOR
 from generator.aids.build import aid_keywords
@@ -350,10 +350,9 @@ def joined_pdf(path: Path, keywords: str, creator: str | None = None) -> Path:
 
 
 def pdf_item_of(game, kind, seed):
-    from generator.batch.config import Item
     from generator.batch.units import item_units
 
-    return item_units(Item(0, 1, game, kind, seed, 1, "a4", False, ("pdf",),
+    return item_units(an_item(0, 1, game, kind, seed, 1, "a4", False, ("pdf",),
                            {"mode": "standard", "players": 4}))[0]
 
 
@@ -405,12 +404,11 @@ def test_a_pdf_whose_keywords_do_not_describe_a_run_is_refused(tmp_path, keyword
 def test_the_run_a_pdf_describes():
     info = {"Keywords": "tombgen, tut, trail, seed=12, count=3, paper=letter, mono=yes, lang=fr, "
                         'options={"shape": "spiral", "players": 6}'}
-    item = pdf_item(Path("x.pdf"), info)
-    assert (item.game, item.kind, item.seed, item.count, item.paper, item.mono, item.formats,
-            item.options, item.lang) == ("tut", "trail", 12, 3, "letter", True, ("pdf",),
-                                         {"shape": "spiral", "players": 6}, "fr")
+    r = pdf_item(Path("x.pdf"), info).request
+    assert (r.game, r.kind, r.seed, r.count, r.paper, r.mono, r.formats, r.options, r.lang) == (
+        "tut", "trail", 12, 3, "letter", True, ("pdf",), {"shape": "spiral", "players": 6}, "fr")
     plain = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
-                                                  "options={}"})
+                                                  "options={}"}).request
     assert (plain.paper, plain.mono, plain.lang, plain.options) == ("a4", False, "en", {})
     with pytest.raises(InputError, match="mono true or false"):  # no run writes mono=maybe
         pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
@@ -547,7 +545,7 @@ def test_a_json_without_options_is_rebuilt_with_none_and_differs(made):
 
 def test_pdf_item_reads_the_metadata_itself_when_not_given(made):
     item = pdf_item(made / "tumba-setup-9-count-2.pdf")
-    assert (item.game, item.kind, item.seed, item.count, item.options) == \
+    assert (item.request.game, item.request.kind, item.request.seed, item.request.count, item.request.options) == \
         ("tumba", "setup", 9, 2, {"mode": "standard", "players": 4})
 
 
@@ -562,7 +560,7 @@ def test_a_pdf_without_keywords_is_no_tombgen_item(made, monkeypatch):
 def test_a_keyword_value_may_hold_an_equals_sign():
     item = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
                                                  "lang=en, options={\"table\":\"a=b\"}"})
-    assert item.options == {"table": "a=b"}
+    assert item.request.options == {"table": "a=b"}
 
 
 def test_a_joined_pdf_of_a_product_with_extra_files_is_rebuilt(tmp_path):
