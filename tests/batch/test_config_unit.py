@@ -400,6 +400,7 @@ def test_aid_file_names():
     assert cfg.aid_file_name("tanis", {**options, "nup": True}, "letter") == (
         "tanis-aid-fr-poker-nup-letter.pdf")
     assert cfg.aid_file_name("tut", options, "a4") == "tut-aid-fr-en-poker.pdf"
+    assert cfg.aid_file_name("tanis", options, "a4", mono=True) == "tanis-aid-fr-poker-mono.pdf"
 
 
 # -- the item as recorded ------------------------------------------------------------------------
@@ -418,6 +419,8 @@ def test_an_item_as_the_manifest_records_it():
         "paper": "letter", "mono": True, "formats": ["pdf"], "options": {"lang": "en"},
         "games": ["tanis", "tut"]}
     assert (dig.number, dig.label(), aid.label()) == (1, "item 1 (tanis dig)", "item 3 (all aid)")
+    # press colours are recorded (and only when asked: the plain item above has no cmyk key)
+    assert changed(dig, cmyk=True).describe() == {**dig.describe(), "cmyk": True}
 
 
 # -- a drawn seed kept for the next run -----------------------------------------------------------
@@ -443,6 +446,13 @@ def test_a_drawn_seed_is_kept_only_for_the_same_item(change):
     assert cfg._keep_seed(DRAWN, {**BEFORE, **change}) == DRAWN
 
 
+def test_a_drawn_seed_is_kept_only_with_the_same_press_colours():
+    press = changed(DRAWN, cmyk=True)
+    assert cfg._keep_seed(press, BEFORE) == press                 # recorded without cmyk
+    assert cfg._keep_seed(press, {**BEFORE, "cmyk": True}).request.seed == 41
+    assert cfg._keep_seed(DRAWN, {**BEFORE, "cmyk": True}) == DRAWN
+
+
 def test_a_seed_given_or_nothing_recorded_keeps_the_item():
     given = changed(DRAWN, seed_drawn=False)
     assert cfg._keep_seed(given, BEFORE) == given
@@ -453,8 +463,8 @@ def test_a_seed_given_or_nothing_recorded_keeps_the_item():
 
 def test_items_of_other_seeds_papers_or_languages_write_other_files(tmp_path):
     text = (T + "\n" + T.replace("seed = 1", "seed = 2") + "\n" + T + 'paper = "letter"\n\n'
-            + T + "mono = true\n\n" + T + 'lang = "fr"\n')
-    assert len(load_config(write(tmp_path, text, "b.toml")).items) == 5
+            + T + "mono = true\n\n" + T + 'lang = "fr"\n\n' + T + "cmyk = true\n")
+    assert len(load_config(write(tmp_path, text, "b.toml")).items) == 6
 
 
 def test_aid_items_of_other_games_or_papers_write_other_files(tmp_path):

@@ -92,6 +92,29 @@ def test_an_entry_key_is_the_signature_of_the_unit_that_made_it():
     assert entry_key({**entry, "lang": "fr"}) == expected.replace('"en"', '"fr"')
 
 
+def test_press_colours_are_part_of_a_files_key_and_a_joined_pdfs():
+    """A --cmyk file is other bytes: its key says cmyk, the plain one's does not."""
+    entry = {"name": "x.svg", "item": 1, "sub": 1, "game": "tanis", "kind": "dig", "seed": 7,
+             "count": 2, "paper": "a4", "mono": False, "options": {"style": "random"}}
+    assert entry_key({**entry, "cmyk": True}) == (
+        '{"cmyk":true,"count":2,"game":"tanis","kind":"dig","lang":"en","mono":false,'
+        '"options":{"style":"random"},"paper":"a4","seed":7,"sub":0}')
+    joined = ('{"cmyk":true,"count":2,"game":"tanis","kind":"dig","lang":"en","mono":false,'
+              '"options":{"style":"random"},"paper":"a4","pdf":true,"seed":7}')
+    assert pdf_key(changed(DIG, cmyk=True)) == joined
+    assert pdf_key({**entry, "sub": None, "cmyk": True}) == joined
+
+
+def test_press_colours_are_recorded_with_a_file_and_a_joined_pdf(tmp_path):
+    b = book(tmp_path, changed(DIG, cmyk=True))
+    b.add_file(unit(DIG, 0, cmyk=True), "d1.svg", "svg", 1, "1" * 64, 10, None)
+    b.add_pdf(changed(DIG, cmyk=True), "d.pdf", 2, "2" * 64, 20, {"valid": True})
+    b.add_file(unit(DIG, 1), "d2.svg", "svg", 1, "3" * 64, 10, None)
+    files = {f["name"]: f for f in b.document(True)["files"]}
+    assert files["d1.svg"]["cmyk"] is True and files["d.pdf"]["cmyk"] is True
+    assert "cmyk" not in files["d2.svg"]
+
+
 def test_an_entry_key_of_an_empty_entry():
     assert entry_key({}) == ('{"count":null,"game":null,"kind":null,"lang":"en","mono":null,'
                              '"options":null,"paper":null,"seed":null,"sub":-1}')
@@ -435,6 +458,8 @@ def test_an_aid_unit_is_kept_like_any_other(tmp_path):
 def test_items_are_read_back_as_recorded():
     doc = {"items": [DIG.describe(), SETUP.describe(), AID.describe()]}
     assert items_from(doc) == [DIG, SETUP, AID]
+    press = changed(DIG, cmyk=True)
+    assert items_from({"items": [press.describe()]}) == [press]
 
 
 def test_items_read_back_with_their_defaults():
@@ -443,6 +468,9 @@ def test_items_read_back_with_their_defaults():
     assert items_from({"items": [raw]}) == [
         an_item(0, 0, "tanis", "dig", 5, 2, "a4", True, ("json",), {}, (), lang="en")]
     assert items_from({}) == []
+    # seed 0 is a seed; a line that is not a whole number reads as 0
+    (zero,) = items_from({"items": [{**raw, "seed": 0, "line": "seven"}]})
+    assert (zero.request.seed, zero.line) == (0, 0)
 
 
 @pytest.mark.parametrize("change, says", [
@@ -461,6 +489,15 @@ def test_items_read_back_with_their_defaults():
      "[items[0]] [games]: expected the 1 game(s) of the aid"),
     ({"kind": "aid", "games": ["tanis"], "count": 1, "seed": None, "options": {"bleed": "x"}},
      "[items[0]] [options.bleed]: --bleed x: expected a number"),
+    ({"kind": "aid", "count": 1, "seed": None},
+     "[items[0]] [games]: expected the 1 game(s) of the aid, each one of realms, tut, tanis, "
+     "tumba"),
+    ({"kind": "aid", "games": ["tanis"], "count": 1, "seed": None, "options": ["lang"]},
+     "[items[0]] [options]: expected an object of option values"),
+    ({"kind": "aid", "games": ["tanis"], "count": 1, "seed": None, "options": {"colour": 1}},
+     "[items[0]] [options.colour]: not an option of a player aid; its options: lang, size, "
+     "variant, bleed, crop, nup, backs, cmyk"),
+    ({"cmyk": "yes"}, "[items[0]] [cmyk]: yes is not true or false"),
 ])
 def test_an_item_no_batch_writes_is_refused(change, says):
     raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 2, "paper": "a4",
@@ -468,6 +505,24 @@ def test_an_item_no_batch_writes_is_refused(change, says):
     with pytest.raises(InputError) as caught:
         items_from({"items": [raw]}, "m.json")
     assert caught.value.message.startswith(f"m.json {says}")
+
+
+def test_an_item_that_is_not_an_object_is_refused():
+    with pytest.raises(InputError) as caught:
+        items_from({"items": [3]}, "m.json")
+    assert caught.value.message == "m.json [items[0]]: expected an item object, found 3"
+    with pytest.raises(InputError) as caught:
+        items_from({"items": {"item": 1}}, "m.json")
+    assert caught.value.message.startswith("m.json [items]: expected a list of items, found ")
+
+
+def test_an_item_whose_theme_is_not_true_or_false_is_refused():
+    raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 2, "paper": "a4",
+           "mono": "yes", "formats": ["json"]}
+    with pytest.raises(InputError) as caught:
+        items_from({"items": [raw]}, "m.json")
+    assert caught.value.message == ("m.json [items[0]]: paper must be one of a4, letter and mono "
+                                    "true or false")
 
 
 def test_the_items_of_a_manifest_are_bounded_before_any_is_read():
@@ -478,6 +533,19 @@ def test_the_items_of_a_manifest_are_bounded_before_any_is_read():
     many = [{**raw, "item": i + 1} for i in range(21)]
     with pytest.raises(InputError, match=r"sub-items in all: 21000: at most 20,000"):
         items_from({"items": many}, "m.json")
+    # at the limit, every item is read
+    full = [{**raw, "item": i + 1, "count": 1} for i in range(1000)]
+    assert len(items_from({"items": full}, "m.json")) == 1000
+
+
+def test_only_an_aid_item_may_record_no_paper():
+    raw = {"item": 1, "game": "tanis", "kind": "dig", "seed": 5, "count": 1, "paper": None,
+           "mono": True, "formats": ["json"]}
+    with pytest.raises(InputError, match="paper must be one of a4, letter"):
+        items_from({"items": [raw]}, "m.json")
+    aid = {**raw, "kind": "aid", "seed": None, "games": ["tanis"], "formats": ["pdf"]}
+    (item,) = items_from({"items": [aid]}, "m.json")    # an aid printed --nup on no paper
+    assert item.is_aid and item.request.paper is None
 
 
 def _opener(default_encoding: str, before=None):

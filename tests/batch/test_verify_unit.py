@@ -569,3 +569,66 @@ def test_a_joined_pdf_of_a_product_with_extra_files_is_rebuilt(tmp_path):
             options={"rating_games": 0})
     path = tmp_path / "realms-map-7-rating-games-0-count-2.pdf"
     assert verdicts(verify_path(path, jobs=1)) == [(str(path), "ok", "")]
+
+
+def test_a_one_item_pdf_that_cannot_be_rebuilt_fails(tmp_path, monkeypatch):
+    produce("tumba", "setup", 3, out=tmp_path, formats=("pdf",))
+    [one] = tmp_path.glob("*.pdf")
+
+    def broken(unit):
+        raise RuleError("cannot make it now")
+
+    monkeypatch.setattr(verify, "build_unit", broken)
+    assert verdicts(verify_path(one)) == [(str(one), "FAILED", "cannot make it now")]
+
+
+def test_a_pdf_records_its_press_colours_and_reads_a_value_whole():
+    item = pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
+                                                 "cmyk=yes, options={}"})
+    assert item.request.cmyk is True
+    with pytest.raises(InputError, match="paper must be one of"):   # the value is "a=4"
+        pdf_item(Path("x.pdf"), {"Keywords": "tombgen, tut, trail, seed=1, count=1, "
+                                             "paper=a=4, options={}"})
+
+
+def test_a_folder_of_documents_that_are_not_items_names_three_of_them(tmp_path):
+    from generator.core.envelope import envelope
+
+    doc = envelope("realms", "rating", 1, {})
+    for name in "abcd":
+        (tmp_path / f"{name}.json").write_text(json.dumps(doc))
+    with pytest.raises(InputError) as caught:
+        verify_path(tmp_path)
+    assert caught.value.message == (
+        f"{tmp_path}: no manifest.json and no item of tombgen (its JSON or PDF) to make again "
+        "and compare; a.json (tombgen/realms.rating), b.json (tombgen/realms.rating), c.json "
+        "(tombgen/realms.rating) …: tombgen documents that are not items made from a seed "
+        "(tombgen validate checks them)")
+    (tmp_path / "d.json").unlink()
+    with pytest.raises(InputError) as caught:
+        verify_path(tmp_path)
+    assert caught.value.message.endswith("c.json (tombgen/realms.rating): tombgen documents "
+                                         "that are not items made from a seed (tombgen "
+                                         "validate checks them)")
+
+
+def test_a_loose_item_document_no_run_made_fails_and_the_others_are_checked(tmp_path):
+    produce("tumba", "setup", 5, out=tmp_path, formats=("json",))
+    [good] = tmp_path.glob("*.json")
+    bad = json.loads(good.read_text())
+    bad["seed"] = None                   # no seed: no run made it
+    (tmp_path / "a-bad.json").write_text(json.dumps(bad))
+    bad_path = tmp_path / "a-bad.json"
+    assert verdicts(verify_path(tmp_path, jobs=1)) == [
+        (str(bad_path), "FAILED", f"{bad_path} [seed]: no seed, so the item cannot be made "
+                                  "again; a document tombgen made holds the seed that made it"),
+        (str(good), "ok", "")]
+
+
+def test_a_seed_of_more_than_40_digits_is_no_seed_tombgen_writes():
+    def keywords(seed: str) -> dict[str, str]:
+        return {"Keywords": f"tombgen, tut, trail, seed={seed}, count=1, options={{}}"}
+
+    assert pdf_item(Path("x.pdf"), keywords("9" * 40)).request.seed == int("9" * 40)
+    with pytest.raises(InputError, match=r"\[seed\]"):
+        pdf_item(Path("x.pdf"), keywords("9" * 41))
