@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from generator.core.i18n import Catalogue
 from generator.draw.content import Aid, Para, Section, Steps, Table, Term, ref
-from generator.games.tanis.model import data
+from generator.games.tanis.model import data, facts, types
 from generator.games.tanis.rules_scoring import group_points, groups
 
 K = "tanis.aid"
@@ -20,7 +20,7 @@ EXAMPLE = (2, 3, 4, 5, 8, 9, 10)
 
 def scoring_rows(cat: Catalogue) -> tuple[tuple[str, str], ...]:
     """(group size, points) rows; the last size reads 'N or more'."""
-    points = data()["scoring"]["group_points"]
+    points = facts().group_points
     rows = []
     for size, value in enumerate(points, start=1):
         label = str(size) if size < len(points) else cat(f"{K}.scoring.or_more", n=size)
@@ -32,7 +32,7 @@ def example(cat: Catalogue) -> str:
     """The scoring example, its groups and points computed by the engine."""
     runs = groups(list(EXAMPLE))
     points = [group_points(len(run)) for run in runs]
-    return cat(f"{K}.scoring.example", kind=cat[f"{K}.type.{data()['components']['types'][0]}"],
+    return cat(f"{K}.scoring.example", kind=cat[f"{K}.type.{types()[0]}"],
                numbers=", ".join(map(str, EXAMPLE)),
                groups=" + ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs),
                points=" + ".join(map(str, points)), total=sum(points))

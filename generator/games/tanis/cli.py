@@ -59,7 +59,7 @@ def score(file: str, as_json: bool) -> None:
 @simulate_options("tanis")
 def simulate(dig_file, style, record_dir, sim) -> None:
     """Play many bot games and compare: win rate by seat, scores, cards, reveal curve."""
-    from generator.games.tanis.model import data
+    from generator.games.tanis.model import facts
     from generator.games.tanis.simulate import describe, simulation_document
     from generator.games.tanis.simulate import simulate as run
 
@@ -76,7 +76,7 @@ def simulate(dig_file, style, record_dir, sim) -> None:
             raise InputError(f"--style {style} conflicts with the dig file {dig_file}, which "
                              "fixes every layer; leave --style out")
         dig_info = {"file": "<stdin>" if dig_file == "-" else dig_file}
-    seats = sim.players(data()["play"]["players"])
+    seats = sim.players(facts().players)
     differs = simulation_differs(click.get_current_context(), sim, seats)
 
     def play(seed, executor, progress):

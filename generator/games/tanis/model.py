@@ -6,6 +6,7 @@ the surface after the flip; the layer at depth ``k`` was laid ``k``-th into the 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,6 +141,24 @@ def sheet_numbers(layer: Layer | list) -> list[int]:
 # ---- tile identities ----------------------------------------------------------------------------
 # A tile's identity is a small int code: type index * 10 + (number - lowest). Codes keep the engine
 # lean (lists of ints); names are for people and JSON.
+
+@dataclass(frozen=True)
+class Facts:
+    """The rules facts of ``seeds/tanis.toml`` that several modules read, as one frozen value:
+    the players, the points of a group by its size and who wins a tie."""
+
+    players: int
+    group_points: tuple[int, ...]   # points of a group of 0, 1, 2, ... tiles
+    tie_winner: str                 # "second" or "first": the player who wins equal points
+
+
+@functools.cache
+def facts() -> Facts:
+    """:class:`Facts` of the rules data (read once)."""
+    d = data()
+    return Facts(d["play"]["players"], tuple(d["scoring"]["group_points"]),
+                 d["play"]["tie_winner"])
+
 
 def types() -> tuple[str, ...]:
     """The four tile types, in the order of the rules data."""

@@ -36,7 +36,7 @@ from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
 from generator.core.report import Report
-from generator.games.tanis.model import CARDS, all_codes, data, tile_code, tile_name, types
+from generator.games.tanis.model import CARDS, all_codes, data, facts, tile_code, tile_name, types
 from generator.games.tanis.rules import (
     EXPERT_MOVE,
     Excavate,
@@ -93,7 +93,7 @@ def _num(v: float) -> int | float:
 def move_from_json(state: State, obj: dict, place: str):
     """A step from a record's move object; a malformed one is an InputError naming ``place``."""
     kind = rec.move_kind(obj, place, _FIELDS)
-    rec.player_of(obj, place, data()["play"]["players"])
+    rec.player_of(obj, place, facts().players)
     if kind == "expert":
         return EXPERT_MOVE
     slot = slot_of(state, obj["tile"], f"{place} [tile]")
@@ -249,7 +249,7 @@ def start_state(doc: Any, source: str) -> State:
     rec.record_fields(doc, source, "tanis", KEYS)
     dig = _read_dig(doc["dig"], source)
     codes = _read_deal(doc["tiles"], dig, source)
-    first = rec.whole_in(doc["first"], f"{source} [first]", 1, data()["play"]["players"],
+    first = rec.whole_in(doc["first"], f"{source} [first]", 1, facts().players,
                      "a player number")
     return State(dig, codes, first - 1)
 
@@ -314,6 +314,6 @@ def result_text(state: State) -> str:
                 f"play; the game is not finished)")
     scores, win = state.scores(), state.winner()
     if len(set(scores)) == 1:
-        rule = TIE_RULE[data()["play"]["tie_winner"]]
+        rule = TIE_RULE[facts().tie_winner]
         return f"winner: player {win + 1} ({scores[win]} points each; {rule})"
     return f"winner: player {win + 1} ({scores[win]} points to {min(scores)})"

@@ -23,7 +23,7 @@ from generator.draw.widgets import (
     line_style,
     title_block,
 )
-from generator.games.tanis.model import CARDS, data, numbers, types
+from generator.games.tanis.model import CARDS, data, facts, numbers, types
 
 # Presentation only: a colour stripe per type in the colour theme (names carry it in mono).
 TYPE_ROLES = ("green", "yellow", "blue", "red")
@@ -44,7 +44,7 @@ def render_score_pad(sheet: Sheet, info) -> Page:
     width = (sheet.content_width - PANEL_GAP) / 2
     pitch = _row_pitch(sheet, y + (rules_lines - 3) * LEADING)
     panel_h = 0.0
-    for p in range(data()["play"]["players"]):
+    for p in range(facts().players):
         panel, panel_h = _player_panel(sheet, p, width, pitch, say)
         items.append(Group((panel,), translate(sheet.left + p * (width + PANEL_GAP), y),
                            name=f"player-{p + 1}"))
@@ -147,7 +147,7 @@ def _cards_block(sheet: Sheet, width: float, say: Words) -> tuple[Group, float]:
 
 def _scoring_table(sheet: Sheet, width: float, say: Words) -> tuple[Group, float]:
     """Group size -> points, from the rules data (the last size reads 'n or more')."""
-    points = data()["scoring"]["group_points"]
+    points = facts().group_points
     ink = sheet.theme("ink")
     head_w = 34.0
     cell_w = (width - head_w) / len(points)

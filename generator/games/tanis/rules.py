@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tanis import rules_board, rules_slide
-from generator.games.tanis.model import CARDS, Dig, all_codes, data, tile_name
+from generator.games.tanis.model import CARDS, Dig, all_codes, data, facts, tile_name, types
 
 # The engine's codes (steps of a turn, where a tile is, card indices) live with the geometry
 # in rules_board, so the invariant checks can read them without importing the engine.
@@ -135,7 +135,7 @@ class State:
         if len(codes) != b.tiles:
             raise InputError(f"{len(codes)} tile identities for {b.tiles} tiles in the dig")
         self.codes = tuple(codes)
-        players, cards = data()["play"]["players"], data()["cards"]
+        players, cards = facts().players, data()["cards"]
         if not 0 <= first < players:
             raise InputError(f"first player {first}: use 0 to {players - 1}")
         self.first = self.player = first
@@ -146,9 +146,9 @@ class State:
         self.occ = [0] * b.levels
         for t, m in enumerate(self.mask):
             self.occ[b.level[t]] |= m
-        self.held = [[0] * len(data()["components"]["types"]) for _ in range(players)]
+        self.held = [[0] * len(types()) for _ in range(players)]
         # Per type, the numbers out of play (taken by anyone or excavated): public knowledge.
-        self.gone = [0] * len(data()["components"]["types"])
+        self.gone = [0] * len(types())
         self.cards = [[cards[c] for c in CARDS] for _ in range(players)]
         self.used = [[0] * len(CARDS) for _ in range(players)]
         self.left = b.tiles
@@ -469,6 +469,6 @@ def new_state(rng: random.Random, style: str = "random", first: int = 0,
     """A fresh 2-player game on a generated dig (``style``) with seeded identities."""
     from generator.games.tanis.generate import generate_dig
 
-    if players != data()["play"]["players"]:
-        raise InputError(f"Tanis is played by {data()['play']['players']} players, not {players}")
+    if players != facts().players:
+        raise InputError(f"Tanis is played by {facts().players} players, not {players}")
     return start_state(generate_dig(rng, style), rng, first)

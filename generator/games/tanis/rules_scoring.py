@@ -23,12 +23,12 @@ from typing import Any
 
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
-from generator.games.tanis.model import data, numbers, types
+from generator.games.tanis.model import facts, numbers, types
 
 
 def group_points(size: int) -> int:
     """Points of one group of ``size`` consecutive numbers (sizes past the table score its last)."""
-    table = data()["scoring"]["group_points"]
+    table = facts().group_points
     return table[min(size, len(table)) - 1] if size > 0 else 0
 
 
@@ -59,7 +59,7 @@ def mask_points() -> tuple[int, ...]:
 
 def tie_winner(first: int, players: int = 2) -> int:
     """Who wins a tie: by the rules data, the player who did not start (of two)."""
-    rule = data()["play"]["tie_winner"]
+    rule = facts().tie_winner
     if rule not in ("first", "second"):
         raise InputError(f"seeds/tanis.toml [play.tie_winner]: {rule!r}; use \"first\" or "
                          "\"second\"")
@@ -129,7 +129,7 @@ def _parse_player(value: Any, place: str) -> dict[str, list[int]]:
 
 def check_score_input(players: list[dict[str, list[int]]], first: int, source: str) -> None:
     """Raises :class:`RuleError` naming the first rule the collected tiles break."""
-    count = data()["play"]["players"]
+    count = facts().players
     if len(players) != count:
         raise RuleError(f"{source} [players]: Tanis has {count} players, the file lists "
                         f"{len(players)}")
@@ -169,7 +169,7 @@ def score_document(doc: Any, source: str) -> dict[str, Any]:
     result = score_players(players, first - 1)
     result["winner"] += 1
     result["first"] = first
-    result["decided_by"] = f"tie-{data()['play']['tie_winner']}" if result["tie"] else "points"
+    result["decided_by"] = f"tie-{facts().tie_winner}" if result["tie"] else "points"
     return result
 
 

@@ -31,7 +31,7 @@ from generator.core.report import Report
 from generator.core.rng import make_rng
 from generator.games.tanis.bots import BOTS
 from generator.games.tanis.generate import STYLES, generate_dig
-from generator.games.tanis.model import CARDS, Dig, data
+from generator.games.tanis.model import CARDS, Dig, facts
 from generator.games.tanis.rules import Board, start_state
 
 MAX_STEPS = 1000  # a game has 40 tiles; far fewer steps always suffice
@@ -99,9 +99,9 @@ def simulate(games: int, seed: int, *, style: str = "random", dig: Dig | None = 
         raise InputError(f"--style {style}: unknown style; choose one of {', '.join(STYLES)}")
     for name in players:
         make_bot(BOTS, name)  # an unknown bot is an input error before any game is played
-    if len(players) != data()["play"]["players"]:
+    if len(players) != facts().players:
         raise InputError(f"--player given {len(players)} times; give it once (both seats) or "
-                         f"{data()['play']['players']} times (one per seat)")
+                         f"{facts().players} times (one per seat)")
     results = run_games(TanisGame(style, dig, tuple(players), records is not None), games, seed,
                         executor, CHUNK, progress=progress)
     if records is not None:

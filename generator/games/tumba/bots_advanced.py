@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 
-from generator.games.tumba.model import data
+from generator.games.tumba.model import facts
 from generator.games.tumba.moves import Place, SethMove, Wrath
 from generator.games.tumba.rules import roll_candidates
 from generator.games.tumba.rules_board import EMPTY, JUMPS, LINES, MAX_DEPTH, row_of
@@ -84,7 +84,7 @@ def _use_plan(dice: tuple[int, ...]) -> tuple[tuple[tuple[int, tuple[int, ...]],
 
 def _roll_weights() -> tuple[tuple[tuple[int, int, int], int], ...]:
     """The 56 distinct throws (sorted) with how many of the 216 ordered throws give each."""
-    faces = range(1, data()["components"]["faces"] + 1)
+    faces = range(1, facts().faces + 1)
     counts: dict[tuple[int, int, int], int] = {}
     for a, b, c in itertools.product(faces, repeat=3):
         low, mid, high = sorted((a, b, c))

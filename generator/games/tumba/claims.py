@@ -33,7 +33,7 @@ from typing import Any
 from generator.core.claims import check_fields, offered, play_actions
 from generator.core.errors import InputError
 from generator.games.tumba import rules_why
-from generator.games.tumba.model import data, parse_lines, standard_layout
+from generator.games.tumba.model import facts, parse_lines, standard_layout
 from generator.games.tumba.moves import (
     GOLDEN,
     PASS,
@@ -67,7 +67,7 @@ class _Faces(random.Random):
 
     def random(self) -> float:
         if self.faces:
-            return (self.faces.pop(0) - 1 + 0.5) / data()["components"]["faces"]
+            return (self.faces.pop(0) - 1 + 0.5) / facts().faces
         return self.fallback.random()
 
 
@@ -97,7 +97,7 @@ def position(ex: Mapping[str, Any]) -> State:
         state.board.cells[n] = [EMPTY if ch == "." else player(ch) for ch in text]
     state.tomb = [ex.get("tomb", {}).get(LETTERS[q], 0) for q in range(players)]
     on_board = state.board.counts(players)
-    total = data()["components"]["mummies"]
+    total = facts().mummies
     state.house = [ex.get("house", {}).get(LETTERS[q], total - state.tomb[q] - on_board[q])
                    for q in range(players)]
     state.current = player(ex.get("player", "A"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from generator.core.i18n import Words, catalogue
-from generator.games.tumba.model import data
+from generator.games.tumba.model import data, facts
 from generator.games.tumba.rules_roll import Chain, RollReading, option_groups
 
 
@@ -134,7 +134,7 @@ def _powers(reading: RollReading, say: Words, aid: Words) -> list[Said]:
     if not reading.powers:
         return [Said("no_powers", {})]
     out = [Said("powers", {})]
-    uses = data()["powers"]["golden_triple_uses"]
+    uses = facts().golden_triple_uses
     for p in reading.powers:
         lines = line_runs(p.lines, aid)
         values = {"uses": uses, "third": p.lines[0] if p.lines else "",
@@ -153,7 +153,7 @@ def _rescues(reading: RollReading, say: Words) -> list[Said]:
         return []
     if reading.options or any(p.usable for p in reading.powers):
         return [Said("reroll_may", {})]
-    faces = data()["components"]["faces"]
+    faces = facts().faces
     out = [Said("reroll", {})]
     for r in reading.rescues:
         if r.faces:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from generator.core.errors import InputError
-from generator.games.tumba.model import MODES, Line, Setup, Step, data, standard_layout
+from generator.games.tumba.model import MODES, Line, Setup, Step, data, facts, standard_layout
 
 
 def generate_setup(rng: random.Random, mode: str = "standard", players: int = 4) -> Setup:
@@ -38,7 +38,7 @@ def generate_setup(rng: random.Random, mode: str = "standard", players: int = 4)
 
 def deal(players: int) -> list[int]:
     """Chambers per player (0-based) when dealt one by one from the first player's left."""
-    total = data()["components"]["chambers"]
+    total = facts().chambers
     counts = [0] * players
     for k in range(total):
         counts[(k + 1) % players] += 1
@@ -88,7 +88,7 @@ def placing_order(counts: list[int]) -> list[int]:
 def advanced_setup(rng: random.Random, players: int) -> Setup:
     """A Pharaoh's Wrath setup, with the log of every dealing, placing and moving step."""
     cfg = data()["advanced_setup"]
-    lines_n = data()["geometry"]["lines"]
+    lines_n = facts().lines
     hands = deal(players)
     log = [Step("deal", (k + 1) % players, count=hands[(k + 1) % players])
            for k in range(players)]

@@ -13,6 +13,7 @@ for a passage sharing its line with chambers.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +50,39 @@ def data():
     return load_seed("tumba.toml", SCHEMA)
 
 
+@dataclass(frozen=True)
+class Facts:
+    """The rules facts of ``seeds/tumba.toml`` that several modules read, as one frozen value:
+    the pieces and dice, the tomb's lines, the Pharaoh's Wrath setup's bounds, the powers'
+    switches, Tutan's Wrath's dice and the mummies that win."""
+
+    chambers: int                 # burial chamber pieces
+    mummies: int                  # mummies per player colour
+    dice: int
+    faces: int
+    min_players: int
+    max_players: int
+    lines: int                    # the numbered lines beside the tomb
+    max_depth: int                # chambers a line ever holds at most
+    max_per_line: int             # ... while the Pharaoh's Wrath setup places them
+    passage_lines: tuple[int, ...]  # where that setup's passage may lie
+    golden_triple_uses: int
+    anubis_on_triple: bool        # a triple holds a pair for Anubis
+    wrath: tuple[int, ...]        # the dice of Tutan's Wrath
+    target: int                   # mummies in the tomb that win (the default game)
+
+
+@functools.cache
+def facts() -> Facts:
+    """:class:`Facts` of the rules data (read once)."""
+    d = data()
+    c, g, a, p = d["components"], d["geometry"], d["advanced_setup"], d["powers"]
+    return Facts(c["chambers"], c["mummies"], c["dice"], c["faces"], c["min_players"],
+                 c["max_players"], g["lines"], g["max_depth"], a["max_per_line"],
+                 tuple(a["passage_lines"]), p["golden_triple_uses"], p["anubis_on_triple"],
+                 tuple(d["sequences"]["wrath"]), d["win"]["target"])
+
+
 def targets(mode: str) -> tuple[int, ...]:
     """The numbers of mummies in the tomb a game of ``mode`` may be played to."""
     return tuple(data()["modes"][mode]["targets"])
@@ -66,7 +100,7 @@ def check_target(target: int | None, mode: str, option: str = "--target") -> Non
 
 def line_numbers() -> range:
     """The line numbers 1..12 (from the rules data)."""
-    return range(1, data()["geometry"]["lines"] + 1)
+    return range(1, facts().lines + 1)
 
 
 @dataclass(frozen=True)

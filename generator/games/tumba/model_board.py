@@ -26,7 +26,7 @@ from generator.games.tumba.model import (
     MODES,
     Layout,
     Line,
-    data,
+    facts,
     lines_to_json,
     parse_lines,
     parse_players,
@@ -62,7 +62,7 @@ class BoardDoc:
     def houses(self) -> list[int]:
         if self.house is not None:
             return list(self.house)
-        total = data()["components"]["mummies"]
+        total = facts().mummies
         return [total - t - b for t, b in zip(self.tomb, self.on_board())]
 
 
@@ -85,13 +85,13 @@ def roll_board(board=None, mode: str | None = None, passage: int | None = None):
         if mode == "standard":
             raise InputError("--passage N: the standard board has its passages on lines 11 "
                              "and 12; --passage is for the advanced mode")
-        lines = data()["advanced_setup"]["passage_lines"]
+        lines = facts().passage_lines
         if passage not in lines:
             raise InputError(f"--passage {passage}: the advanced passage is on a line of "
                              f"{lines[0]}-{lines[-1]}")
-        room = data()["advanced_setup"]["max_per_line"]
+        room = facts().max_per_line
         layout = tuple(Line(0, True) if n == passage else Line(room)
-                       for n in range(1, data()["geometry"]["lines"] + 1))
+                       for n in range(1, facts().lines + 1))
         return empty_board(layout, "advanced")
     if board is None and mode == "advanced":
         raise InputError("--mode advanced needs the board: where the single secret passage is "
@@ -177,23 +177,23 @@ def validate_board(board: BoardDoc) -> Report:
     """Rule checks of a position: codes ``players``, ``player``, ``line-over``,
     ``passage-shared``, ``mummy-count`` (a player with other than 14 mummies in all)."""
     report = Report("tumba board")
-    comp = data()["components"]
-    if not comp["min_players"] <= board.players <= comp["max_players"]:
+    f = facts()
+    if not f.min_players <= board.players <= f.max_players:
         report.add("players", f"{board.players} players; the game is for "
-                   f"{comp['min_players']}-{comp['max_players']}", "players")
+                   f"{f.min_players}-{f.max_players}", "players")
     if not 0 <= board.player < board.players:
         report.add("player", f"player {board.player + 1} is not one of the {board.players}",
                    "player")
     for i, line in enumerate(board.lines):
-        if line.chambers > data()["geometry"]["max_depth"]:
+        if line.chambers > f.max_depth:
             report.add("line-over", f"holds {line.chambers} chambers; at most 3", f"line {i + 1}")
         if line.passage and line.chambers:
             report.add("passage-shared", "a passage shares its line with chambers", f"line {i + 1}")
     houses = board.houses()
     for q, (t, b, h) in enumerate(zip(board.tomb, board.on_board(), houses)):
-        if h < 0 or t + b + h != comp["mummies"]:
+        if h < 0 or t + b + h != f.mummies:
             report.add("mummy-count", f"tomb {t} + board {b} + house {h} is not "
-                       f"{comp['mummies']}", f"player {q + 1}")
+                       f"{f.mummies}", f"player {q + 1}")
     return report
 
 

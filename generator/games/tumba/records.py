@@ -42,7 +42,7 @@ from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
 from generator.core.limits import input_limit
 from generator.core.report import Report
-from generator.games.tumba.model import MODES, check_target, lines_to_json, parse_lines
+from generator.games.tumba.model import MODES, check_target, facts, lines_to_json, parse_lines
 from generator.games.tumba.moves import (
     GOLDEN,
     PASS,
@@ -238,14 +238,12 @@ def _read_throws(dice: Any, place: str, faces: int) -> list[list[int]]:
 
 
 def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, Any]:
-    from generator.games.tumba.model import data
-
     rec.record_fields(doc, source, "tumba", RECORD_KEYS, ("target",))
     if doc["mode"] not in MODES:
         raise InputError(f"{source} [mode]: expected one of {', '.join(MODES)}")
-    comp = data()["components"]
-    players = rec.whole_in(doc["players"], f"{source} [players]", comp["min_players"],
-                       comp["max_players"], "a number of players")
+    f = facts()
+    players = rec.whole_in(doc["players"], f"{source} [players]", f.min_players,
+                           f.max_players, "a number of players")
     target = doc.get("target")
     if target is not None and not is_whole(target):
         raise InputError(f"{source} [target]: expected a whole number of mummies")
@@ -258,7 +256,7 @@ def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, Any]:
             and 0 <= dice["seed"] < 2 ** 64:
         chance: Any = dice["seed"]
     elif isinstance(dice, dict) and set(dice) == {"throws"}:
-        chance = _read_throws(dice["throws"], f"{source} [dice][throws]", comp["faces"])
+        chance = _read_throws(dice["throws"], f"{source} [dice][throws]", f.faces)
     else:
         raise InputError(f"{source} [dice]: expected {{\"throws\": [[2, 3, 5], ...]}} (every "
                          "throw, in order) or {\"seed\": N} with N a whole number ≥ 0")
@@ -287,7 +285,7 @@ def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
         state = State(players, layout, mode, target, seed=chance)
         return rec.replay_moves(state, moves, listed, source, lambda s: s.current,
                             lambda s: f"turn {s.turn}", move_to_json, status if step else None)
-    throws = ListedThrows(chance, data_faces())
+    throws = ListedThrows(chance, facts().faces)
     state = State(players, layout, mode, target, begin=False)
     state.rng = throws  # type: ignore[assignment]  # stands for the state's generator
     try:
@@ -321,12 +319,6 @@ def replay(doc: Any, source: str, step: bool = False) -> rec.Replay:
         result.error = (f"{source} [dice][throws]: {left} {'die' if left == 1 else 'dice'} "
                         "listed after the last throw the game made; remove them")
     return result
-
-
-def data_faces() -> int:
-    from generator.games.tumba.model import data
-
-    return data()["components"]["faces"]
 
 
 def validate_record_document(doc: dict, source: str) -> Report:

@@ -26,7 +26,7 @@ from generator.draw.widgets import (
     line_style,
     title_block,
 )
-from generator.games.tumba.model import Setup, data, standard_layout
+from generator.games.tumba.model import Setup, data, facts, standard_layout
 from generator.games.tumba.render_table import placing_height, placing_table
 
 LINE_TABLE_HEIGHT = 22.0
@@ -293,7 +293,7 @@ def setup_steps(sheet: Sheet, setup: Setup, at: tuple[float, float, float], say:
 def _steps(setup: Setup, say: Words) -> list[str]:
     from generator.games.tumba.model import targets
 
-    mummies = data()["components"]["mummies"]
+    mummies = facts().mummies
     goal = targets(setup.mode)
     win = (say("step.goal_agreed", n=goal[0], others=say("step.or").join(map(str, goal[1:])))
            if len(goal) > 1 else say("step.goal", n=goal[0]))

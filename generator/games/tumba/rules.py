@@ -41,7 +41,7 @@ from typing import Any
 
 from generator.core.errors import InputError, RuleError
 from generator.games.tumba import rules_why
-from generator.games.tumba.model import Layout, check_target, data, standard_layout
+from generator.games.tumba.model import Layout, check_target, data, facts, standard_layout
 from generator.games.tumba.moves import (
     GOLDEN,
     PASS,
@@ -513,7 +513,7 @@ class State:
                 return
         seq = roll_sequence(self.dice, self.mode)
         self.toth = seq == "toth-inversion"
-        self.wrath_ready = seq == "tutan-wrath" and move.lines == tuple(data()["sequences"]["wrath"])
+        self.wrath_ready = seq == "tutan-wrath" and move.lines == facts().wrath
         self._after_placement(set(move.lines))
 
     def _do_golden(self, move: Golden) -> None:
@@ -626,8 +626,8 @@ def new_state(rng: random.Random, players: int | None = None, mode: str | None =
 
     An advanced game without a ``layout`` gets a fresh Pharaoh's Wrath setup from ``rng``.
     """
-    players = players or rng.randint(data()["components"]["min_players"],
-                                     data()["components"]["max_players"])
+    players = players or rng.randint(facts().min_players,
+                                     facts().max_players)
     mode = mode or rng.choice(("standard", "advanced"))
     if layout is None and mode == "advanced":
         from generator.games.tumba.generate import advanced_setup
@@ -662,8 +662,8 @@ def roll_options(dice, board=None, mode: str | None = None):
     from generator.games.tumba.rules_roll import read_roll
 
     dice = tuple(dice)
-    faces = data()["components"]["faces"]
-    if len(dice) != data()["components"]["dice"] or not all(
+    faces = facts().faces
+    if len(dice) != facts().dice or not all(
             isinstance(d, int) and 1 <= d <= faces for d in dice):
         raise InputError(f"dice {' '.join(map(str, dice))}: give three dice, each 1-{faces}")
     if board is None:

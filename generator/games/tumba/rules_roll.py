@@ -15,7 +15,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from generator.games.tumba.model import data
+from generator.games.tumba.model import data, facts
 from generator.games.tumba.moves import Anubis
 from generator.games.tumba.rules_board import LINES
 
@@ -33,7 +33,7 @@ def candidate_options(dice: tuple[int, ...]) -> tuple[Option, ...]:
 
 def all_rolls() -> list[tuple[int, int, int]]:
     """The 56 distinct rolls of three dice (sorted values), in order."""
-    faces = range(1, data()["components"]["faces"] + 1)
+    faces = range(1, facts().faces + 1)
     return list(itertools.combinations_with_replacement(faces, 3))
 
 
@@ -41,7 +41,7 @@ def pair_of(dice: tuple[int, ...]) -> tuple[int, int] | None:
     """(pair value, third die) when two dice are equal, else None (a triple counts per the data)."""
     a, b, c = sorted(dice)
     if a == b == c:
-        return (a, a) if data()["powers"]["anubis_on_triple"] else None
+        return (a, a) if facts().anubis_on_triple else None
     if a == b:
         return a, c
     if b == c:
@@ -242,7 +242,7 @@ def board_power_lines(state) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _rescue(state, dice: tuple[int, ...], value: int) -> Rescue:
-    faces = data()["components"]["faces"]
+    faces = facts().faces
     i = dice.index(value)
     good = tuple(f for f in range(1, faces + 1)
                  if state.use_moves(dice[:i] + (f,) + dice[i + 1:]))
@@ -252,7 +252,7 @@ def _rescue(state, dice: tuple[int, ...], value: int) -> Rescue:
 def _golden(state, dice) -> Power | None:
     if len(set(dice)) != 1:
         return None
-    uses = data()["powers"]["golden_triple_uses"]
+    uses = facts().golden_triple_uses
     if state.house[state.current] == 0:
         return Power("golden-triple", False, dice, note="no mummy left in the house",
                      reason="house")
@@ -345,7 +345,7 @@ def validate_roll_document(doc: dict[str, Any], source: str):
 
     report = Report(source)
     dice = doc.get("dice")
-    faces = data()["components"]["faces"]
+    faces = facts().faces
     if not (isinstance(dice, list) and len(dice) == 3 and all(
             isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces for d in dice)):
         report.add("roll-dice", f"dice must be three whole numbers 1-{faces}", "dice")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from generator.core.report import Report
 from generator.games.tumba.generate import deal, placing_order
-from generator.games.tumba.model import MODES, Setup, Step, data, standard_layout
+from generator.games.tumba.model import MODES, Setup, Step, data, facts, standard_layout
 
 
 def validate_setup(setup: Setup) -> Report:
@@ -40,7 +40,7 @@ def validate_setup(setup: Setup) -> Report:
         report.add("players", f"{setup.players} players; the game is for {comp['min_players']}"
                    f"-{comp['max_players']}", "players")
     for i, line in enumerate(setup.lines):
-        if line.chambers > data()["advanced_setup"]["max_per_line"]:
+        if line.chambers > facts().max_per_line:
             report.add("line-over", f"holds {line.chambers} chambers; a line holds at most 3",
                        f"line {i + 1}")
         if line.passage and line.chambers:
@@ -103,7 +103,7 @@ def replay(setup: Setup, report: Report | None = None) -> Replay:
     """Replays an advanced setup's log step by step, adding every broken rule to ``report``."""
     report = report if report is not None else Report("tumba setup log")
     cfg = data()["advanced_setup"]
-    lines_n = data()["geometry"]["lines"]
+    lines_n = facts().lines
     state = Replay({n: [] for n in range(1, lines_n + 1)})
     log = list(setup.log)
     deals = [s for s in log if s.action == "deal"]

@@ -23,7 +23,7 @@ from generator.core.play import make_bot, run_games
 from generator.core.report import Report
 from generator.core.rng import make_rng
 from generator.games.tumba.bots import BOTS
-from generator.games.tumba.model import MODES, Setup, check_target, data, standard_layout
+from generator.games.tumba.model import MODES, Setup, check_target, data, facts, standard_layout
 from generator.games.tumba.rules import ACTION_KINDS, ENTRY_KINDS, State
 
 MAX_TURNS = 3000
@@ -129,7 +129,7 @@ def simulate(players: int, games: int, seed: int, mode: str = "standard",
     finished = [o for o in outcomes if o.winner >= 0]
     own = {
         "mode": mode,
-        "target": target or data()["win"]["target"],
+        "target": target or facts().target,
         "max_turns": max_turns,
         "board": board or ("fresh Pharaoh's Wrath setup per game" if mode == "advanced"
                            else "standard layout"),

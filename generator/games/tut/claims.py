@@ -29,7 +29,7 @@ from typing import Any
 
 from generator.core.claims import check_fields, offered, play_actions, refused_on_copy
 from generator.core.errors import InputError, RuleError
-from generator.games.tut.model import catalog, data, start_coins
+from generator.games.tut.model import catalog, data, facts, start_coins
 from generator.games.tut.rules import DECLINE, END, PASS, Buy, Move, State, Wild
 
 LETTERS = "ABCDEF"
@@ -48,7 +48,7 @@ def _player(letter: str) -> int:
 
 def trail_codes(named: Mapping[str, str]) -> list[str]:
     """69 trail codes: the named positions (1-based), the rest of the tiles in catalogue order."""
-    length = data()["trail"]["length"]
+    length = facts().trail_length
     left = Counter(dict(catalog().trail_counts))
     for code in named.values():
         if left[code] <= 0:
@@ -212,7 +212,7 @@ def _trail_problems(ex: Mapping[str, Any]) -> list[str]:
     from generator.games.tut.rules_trail import validate_trail
 
     if ex.get("layout") == "zigzag":
-        length = d_len = data()["trail"]["length"]
+        length = d_len = facts().trail_length
         path = [(i % 2 if (i // 2) % 2 == 0 else 1 - i % 2, i // 2) for i in range(d_len)]
         pyramid = (length % 2 if (length // 2) % 2 == 0 else 1 - length % 2, length // 2)
         trail = Trail("en", 2, (2, length // 2 + 1), tuple(trail_codes({})), tuple(path),

@@ -29,7 +29,7 @@ from generator.games.tut.model import (
     PHARAOH,
     Cell,
     Trail,
-    data,
+    facts,
     rules,
     start_coins,
     trail_tiles,
@@ -47,7 +47,7 @@ def parse_table(value: str | tuple | list | None, shape: str | None = None) -> t
     With ``shape``, a table too small for it is a RuleError (exit 1, :func:`check_fits`).
     """
     if value is None:
-        w, h = data()["trail"]["table"]
+        w, h = facts().table
         return (w, h)
     if isinstance(value, (tuple, list)) and len(value) == 2:
         w, h = value
@@ -56,12 +56,12 @@ def parse_table(value: str | tuple | list | None, shape: str | None = None) -> t
         if not match:
             raise InputError(f"--table {value}: expected WIDTHxHEIGHT in cells, e.g. 16x10")
         w, h = int(match.group(1)), int(match.group(2))
-    side = data()["trail"]["max_side"]
+    side = facts().max_side
     if not (1 <= w <= side and 1 <= h <= side):
         raise InputError(f"--table {w}x{h}: each side must be 1 to {side} cells (the largest "
                          "table that still prints to scale on one page); try 16x10")
     if shape is not None:
-        check_fits(shape, w, h, data()["trail"]["length"] + 1)
+        check_fits(shape, w, h, facts().trail_length + 1)
     return (w, h)
 
 
@@ -270,7 +270,7 @@ def fits(shape: str, w: int, h: int, count: int) -> bool:
 def smallest_tables(shape: str, w: int, h: int, count: int) -> tuple[str, ...]:
     """The smallest tables that fit ``shape``, by search: with this width, with this height, and
     the smallest of all (fewest cells, then the squarest)."""
-    side = data()["trail"]["max_side"]
+    side = facts().max_side
     found = []
     tall = next((y for y in range(1, side + 1) if fits(shape, w, y, count)), None)
     if tall is not None:
@@ -359,7 +359,7 @@ def generate_trail(rng: random.Random, players: int = 4, variant: str = "en",
     if rating_games < 0:
         raise InputError(f"--rating-games {rating_games}: must be 0 or more games")
     w, h = parse_table(table)
-    length = data()["trail"]["length"]
+    length = facts().trail_length
     check_fits(shape, w, h, length + 1)
     cells = SHAPE_FUNCTIONS[shape](rng, w, h, length + 1)
     tiles = lay_tiles(rng, cells, spread, no_specials_before)

@@ -42,6 +42,30 @@ def data():
 
 
 @dataclass(frozen=True)
+class Facts:
+    """The facts of ``seeds/tut.toml`` that several modules read, as one frozen value: the
+    trail, the wild tiles, the set colours and the players (both variants alike; a variant's
+    own switches are its :class:`Rules`)."""
+
+    trail_length: int             # tiles on the trail
+    pharaohs: int                 # wild (pharaoh) tiles
+    colours: tuple[str, ...]      # the set colours' codes
+    max_players: int
+    table: tuple[int, int]        # the default table, in cells
+    max_side: int                 # the largest table side that prints to scale
+
+
+@functools.cache
+def facts() -> Facts:
+    """:class:`Facts` of the data (read once)."""
+    d = data()
+    trail = d["trail"]
+    w, h = trail["table"]
+    return Facts(trail["length"], d["specials"]["pharaoh"], tuple(d["colours"]["codes"]),
+                 trail["max_players"], (w, h), trail["max_side"])
+
+
+@dataclass(frozen=True)
 class Catalog:
     """Every tile fact the engine and the sheet need, as flat tuples indexed by tile id."""
 

@@ -17,7 +17,7 @@ import math
 
 from generator.draw.paper import Sheet
 from generator.draw.scene import Item, Polygon, Rect, Style, Symbol
-from generator.games.tut.model import GOLD, KING, PHARAOH, colour_of, data, kind_of, pictures
+from generator.games.tut.model import GOLD, KING, PHARAOH, colour_of, data, facts, kind_of, pictures
 
 BOX = 10.0      # a pictogram's nominal size in mm at scale 1
 DETAIL = 0.4    # the thinnest detail, in pictogram units (0.12 mm at scale 0.31)
@@ -167,7 +167,7 @@ def symbols(sheet: Sheet, variant: str) -> tuple[Symbol, ...]:
     out = []
     for spec in data()["kind"]:
         picture = drawn[spec["code"]]
-        for colour in data()["colours"]["codes"]:
+        for colour in facts().colours:
             out.append(Symbol(f"tut-{picture}-{colour}", tuple(DRAW[picture](theme(colour), paper))))
         out.append(Symbol(f"tut-{picture}-ink", tuple(DRAW[picture](theme("ink"), paper))))
     for code in SPECIALS:

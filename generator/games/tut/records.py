@@ -35,7 +35,7 @@ from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
 from generator.core.report import Report
-from generator.games.tut.model import VARIANTS, catalog, data, names, trail_tiles
+from generator.games.tut.model import VARIANTS, catalog, data, facts, names, trail_tiles
 from generator.games.tut.rules import (
     DECLINE,
     END,
@@ -91,7 +91,7 @@ def move_from_json(obj: dict, place: str, players: int):
         return Buy(seller - 1, codes.index(obj["set"]))
     if kind == "wild":
         pharaohs = rec.whole_in(obj["pharaohs"], f"{place} [pharaohs]", 0,
-                            data()["specials"]["pharaoh"], "a number of wild tiles")
+                            facts().pharaohs, "a number of wild tiles")
         if not isinstance(obj["king"], bool):
             raise InputError(f"{place} [king]: expected true or false")
         return WILDS[pharaohs, obj["king"]]

@@ -29,6 +29,7 @@ from generator.games.tut.model import (
     Trail,
     colour_of,
     data,
+    facts,
     gender,
     kind_of,
     names,
@@ -141,7 +142,7 @@ def _count_text(trail: Trail, say: Words) -> str:
 
 
 def _colours() -> tuple[str, ...]:
-    return tuple(data()["colours"]["codes"])
+    return facts().colours
 
 
 def index_height(sheet: Sheet, trail: Trail, say: Words) -> float:

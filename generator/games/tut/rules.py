@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.core.errors import InputError, RuleError
-from generator.games.tut.model import Rules, catalog, data, rules, start_coins
+from generator.games.tut.model import Rules, catalog, data, facts, rules, start_coins
 from generator.games.tut.rules_scoring import counts_and_ties, payments, wild_problem
 
 MOVE, GOLD, WILD, OVER = 0, 1, 2, 3
@@ -37,7 +37,7 @@ BITS = 4                                      # a set has at most 8 tiles: 4 bit
 PHASES = ("move", "gold", "wild", "over")
 CAT = catalog()
 S = CAT.sets
-TRAIL = data()["trail"]["length"]
+TRAIL = facts().trail_length
 END = TRAIL                                   # the pyramid: one step beyond the last tile
 VALUE, SIZE = CAT.value, CAT.size
 GOLD_ID, PHARAOH_ID, KING_ID = CAT.gold, CAT.pharaoh, CAT.king
@@ -67,10 +67,10 @@ class Wild:
 
 
 MOVES = tuple(Move(i) for i in range(END + 1))
-BUYS = tuple(tuple(Buy(q, s) for s in range(S)) for q in range(data()["trail"]["max_players"]))
+BUYS = tuple(tuple(Buy(q, s) for s in range(S)) for q in range(facts().max_players))
 DECLINE = Buy(-1, -1)
 PASS = Wild(0, False)
-WILDS = {(a, k): Wild(a, k) for a in range(data()["specials"]["pharaoh"] + 1) for k in (False, True)}
+WILDS = {(a, k): Wild(a, k) for a in range(facts().pharaohs + 1) for k in (False, True)}
 
 
 class State:
@@ -472,7 +472,7 @@ class State:
             if self.packed[s] != sum(h[s] << (BITS * p) for p, h in enumerate(self.hold)):
                 bad.append(f"set {CAT.codes[s]}: packed holdings disagree with hold")
         pharaohs = sum(1 for i in self.trail if self.tiles[i] == PHARAOH_ID)
-        if pharaohs + sum(self.wild) + self.spent != data()["specials"]["pharaoh"]:
+        if pharaohs + sum(self.wild) + self.spent != facts().pharaohs:
             bad.append("Pharaoh tiles not conserved")
         if any(not -1 <= x <= END for x in self.pos):
             bad.append(f"token off the trail: {self.pos}")

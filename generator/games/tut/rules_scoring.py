@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.core.errors import InputError, RuleError
 from generator.core.report import Report
-from generator.games.tut.model import Rules, catalog, data, rules
+from generator.games.tut.model import Rules, catalog, data, facts, rules
 
 KEYS = ("variant", "value", "holdings", "wild", "king_tut", "order")
 #: counts and tie-breakers are packed into one int key: count * TIE_BASE + tie-breaker
@@ -167,7 +167,7 @@ def score_request(doc: Any, source: str) -> list[tuple[str, int]]:
     if sum(tiles) > size:
         raise RuleError(f"{source} [holdings]: {sum(tiles)} tiles held, but a set of value "
                         f"{value} has only {size}")
-    limit = data()["specials"]["pharaoh"]
+    limit = facts().pharaohs
     if sum(wild) > limit:
         raise RuleError(f"{source} [wild]: {sum(wild)} {r.pharaoh} tiles added, the game has "
                         f"only {limit}")

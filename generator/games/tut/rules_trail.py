@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.core.report import Report
-from generator.games.tut.model import GOLD, PHARAOH, Trail, catalog, data
+from generator.games.tut.model import GOLD, PHARAOH, Trail, catalog, data, facts
 
 
 def _adjacent(a, b) -> bool:
@@ -41,13 +41,13 @@ def _check_setup(trail: Trail, report: Report) -> None:
         report.add("players", f"{trail.players} players: the game is for {counts[0]} to "
                    f"{counts[-1]}", "players")
     w, h = trail.table
-    need = data()["trail"]["length"] + 1
+    need = facts().trail_length + 1
     if w < 1 or h < 1 or w * h < need:
         report.add("table-size", f"a {w} x {h} table cannot hold {need} cells", "table")
 
 
 def _check_tiles(trail: Trail, report: Report) -> None:
-    length = data()["trail"]["length"]
+    length = facts().trail_length
     if len(trail.tiles) != length:
         report.add("tile-count", f"has {len(trail.tiles)} tiles, a trail has {length}", "tiles")
     expected = dict(catalog().trail_counts)

@@ -163,11 +163,12 @@ def test_a_tie_of_two_goes_to_the_player_who_did_not_start():
 
 
 def with_tie_rule(monkeypatch, rule):
+    from dataclasses import replace
+
     import generator.games.tanis.rules_scoring as scoring
 
-    shipped = scoring.data()
-    play = {**shipped["play"], "tie_winner": rule}
-    monkeypatch.setattr(scoring, "data", lambda: {**shipped, "play": play})
+    other = replace(scoring.facts(), tie_winner=rule)
+    monkeypatch.setattr(scoring, "facts", lambda: other)
 
 
 @pytest.mark.parametrize("first", [1, 2])
@@ -232,3 +233,11 @@ def test_rule_errors_word_for_word(doc, message):
 @pytest.mark.parametrize("number", [1, 10])
 def test_tiles_1_and_10_exist(number):
     assert score_document({"players": [{"snake": [number]}, {}]}, "f.json")["winner"] == 2
+
+
+def test_the_rules_facts_read_once():
+    """Two players; a group of 1 to 5 tiles scores 2, 4, 7, 10 or 14 (the rulebook's table);
+    on equal points the player who did not start wins (seeds/tanis.toml's reading)."""
+    from generator.games.tanis.model import Facts, facts
+
+    assert facts() == Facts(players=2, group_points=(0, 2, 4, 7, 10, 14), tie_winner="second")

@@ -295,10 +295,12 @@ def test_a_backward_chain_may_end_on_the_passage():
 
 
 def test_with_the_triple_switch_off_a_triple_is_no_pair(monkeypatch):
-    from generator.games.tumba import rules_roll
+    from dataclasses import replace
 
-    shipped = data()
-    powers_off = {**shipped["powers"], "anubis_on_triple": False}
-    monkeypatch.setattr(rules_roll, "data", lambda: {**shipped, "powers": powers_off})
+    from generator.games.tumba import rules_roll
+    from generator.games.tumba.model import facts
+
+    off = replace(facts(), anubis_on_triple=False)
+    monkeypatch.setattr(rules_roll, "facts", lambda: off)
     assert pair_of((3, 3, 3)) is None
     assert pair_of((3, 5, 3)) == (3, 5)

@@ -283,3 +283,16 @@ def test_everybody_stuck_is_a_blocked_game():
 
 def test_invariants_hold_in_a_hand_made_position():
     assert position(cells={1: "01.", 10: "1"}).check_invariants() == []
+
+
+def test_the_rules_facts_read_once_are_the_rulebooks():
+    """22 chambers, 14 mummies a colour, 3 six-sided dice, 2 to 6 players, 12 lines of at most
+    3 chambers, Tutan's Wrath on 4-5-6, 8 mummies in the tomb to win, the Golden Triple used
+    twice at most (the rulebook); the Pharaoh's Wrath passage on lines 7-12 and Anubis using a
+    triple's pair are this project's readings (seeds/tumba.toml)."""
+    from generator.games.tumba.model import Facts, facts
+
+    assert facts() == Facts(chambers=22, mummies=14, dice=3, faces=6, min_players=2,
+                            max_players=6, lines=12, max_depth=3, max_per_line=3,
+                            passage_lines=(7, 8, 9, 10, 11, 12), golden_triple_uses=2,
+                            anubis_on_triple=True, wrath=(4, 5, 6), target=8)

@@ -268,3 +268,13 @@ def test_catalogue_matches_the_rulebook():
     cat = catalog()
     assert cat.sets == 15 and sum(cat.size) == 63
     assert sorted(set(cat.value)) == [1, 2, 4, 6, 8] and len(trail_tiles()) == 69
+
+
+def test_the_facts_read_once_are_the_rulebooks():
+    """A trail of 69 tiles (70 less King Tut on the pyramid), 3 pharaohs, 2 to 6 players (the
+    rulebooks); the red/blue/green colour codes and the 16 x 10 default table, 30 cells a side
+    at most, are this project's assumptions (seeds/tut.toml)."""
+    from generator.games.tut.model import Facts, facts
+
+    assert facts() == Facts(trail_length=69, pharaohs=3, colours=("red", "blue", "green"),
+                            max_players=6, table=(16, 10), max_side=30)
