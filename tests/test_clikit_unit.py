@@ -412,7 +412,7 @@ def test_a_product_that_plays_games_builds_in_its_executor(tmp_path, monkeypatch
     assert used == [(2, "tcp://h:1")]
     stem = f"{tmp_path}/realms-map-3-size-12-rating-games-2"
     lines = result.output.splitlines()
-    assert lines[:3] == ["seed: 3", f"wrote {stem}.json (json, 4.7 kB)",
+    assert lines[:3] == ["seed: 3", f"wrote {stem}.json (json, 4.6 kB)",
                          f"wrote {stem}.toml (toml, 1.5 kB)"]
     assert lines[3].startswith("The Sealed Tomb: 12 x 12, rated ")   # the description
     assert len(lines) == 4

@@ -96,13 +96,13 @@ def test_resolved_puts_data_into_the_help():
 def test_the_sheet_help_quotes_the_rating_games_of_the_data(monkeypatch):
     from generator.games.realms import model
     rating = game("realms").product("sheet").option("rating_games")
-    assert "Default: 12 games, a quick rating for the par; 40 with --difficulty" in \
-        rating.describe()["help"]
+    assert ("Default: at most 160 games a map, and another map laid out while the games show "
+            "one between two levels; 320 with --difficulty") in rating.describe()["help"]
     real = model.data()
     monkeypatch.setattr(model, "data", lambda: {**real, "generate": {
         **real["generate"], "sheet_games": 7, "difficulty_games": 70}})
-    assert "Default: 7 games, a quick rating for the par; 70 with --difficulty" in \
-        rating.describe()["help"]
+    assert ("Default: at most 7 games a map, and another map laid out while the games show "
+            "one between two levels; 70 with --difficulty") in rating.describe()["help"]
 
 
 def test_resolved_reads_a_limit_only_when_no_high_is_declared():

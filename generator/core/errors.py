@@ -7,7 +7,6 @@ into a short message on stderr and the exit code, never a traceback.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -86,6 +85,9 @@ def shown(value: Any, limit: int = 80, literals: bool = True) -> str:
     quotes when it is empty, holds spaces, quotes or commas, or would read as a number, true,
     false or null, unless ``literals`` is False: text typed on a command line), anything else
     as JSON; cut at ``limit`` characters. Never a Python repr."""
+    # json is imported here: the command line's start-up never needs it
+    import json
+
     if isinstance(value, str):
         text = value
         if not text or re.search(r"[\s\"',;]", text) or (literals and _LITERAL.fullmatch(text)):

@@ -15,6 +15,7 @@ black-only text colour. Every PDF names its language (``/Lang``) and carries a t
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 
@@ -41,17 +42,12 @@ _CAPS = {"butt": 0, "round": 1, "square": 2}
 _FORM_BOX = 2000.0
 
 
-_COLOURS: dict[str, object] = {}
-
-
+@functools.cache
 def _hex(colour: str):
     """reportlab colour for '#rrggbb', parsed once per process."""
-    found = _COLOURS.get(colour)
-    if found is None:
-        from reportlab.lib.colors import HexColor
+    from reportlab.lib.colors import HexColor
 
-        found = _COLOURS[colour] = HexColor(colour)
-    return found
+    return HexColor(colour)
 
 
 class _Colours:

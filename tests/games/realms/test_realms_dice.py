@@ -44,3 +44,15 @@ def test_a_listed_source_plays_back_in_order_and_refuses_to_invent():
         dice.round_roll(3)
     assert refused.value.message == "the dice list has no roll for round 3"
     assert dice.to_json() == {"rolls": [[1, 6], [3, 3]], "extra": [[4, 5], []]}
+
+
+def test_the_rules_data_read_once_is_read_only():
+    """The engine's facts (20 rounds, 6 faces) cannot be changed behind the rules data's back."""
+    from generator.games.realms.rules.constants import RULES
+
+    assert (RULES.rounds, RULES.faces) == (20, 6)
+    with pytest.raises(AttributeError, match="read-only"):
+        RULES.rounds = 19
+    with pytest.raises(AttributeError, match="no 'turns'"):
+        _ = RULES.turns
+    assert RULES.rounds == 20

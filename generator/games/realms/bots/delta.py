@@ -14,6 +14,8 @@ they cannot know (an item use with no use left) is refused here as the engine wo
 
 from __future__ import annotations
 
+import functools
+
 from generator.games.realms.bots.eval import Context, Evaluator, reach_masks
 from generator.games.realms.rules.constants import RULES
 from generator.games.realms.rules.scoring import mummy_points
@@ -327,18 +329,10 @@ class Prospect:
         return reach
 
 
-_COLOURS: dict[int, tuple] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _colours(b) -> tuple[tuple[int, ...], dict[str, int]]:
     """Board ``b``'s golem/gem bits: each room's (0 for a sarcophagus), and each golem kind's
-    (kept per board)."""
-    got = _COLOURS.get(id(b))
-    if got is None or got[0] is not b:
-        if len(_COLOURS) > 64:
-            _COLOURS.clear()
-        rooms = tuple(0 if r.content == "sarcophagus" else b.golem_bit(r.content)
-                      for r in b.map.rooms)
-        golems = {f"golem-{c}": b.golem_bit(f"golem-{c}") for c in RULES.colours}
-        got = _COLOURS[id(b)] = (b, rooms, golems)
-    return got[1], got[2]
+    (kept for the last boards)."""
+    rooms = tuple(0 if r.content == "sarcophagus" else b.golem_bit(r.content)
+                  for r in b.map.rooms)
+    return rooms, {f"golem-{c}": b.golem_bit(f"golem-{c}") for c in RULES.colours}

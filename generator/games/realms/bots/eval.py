@@ -22,6 +22,7 @@ and a monster less when the rounds left cannot fit its fight.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -353,23 +354,16 @@ class Evaluator:
         return weight
 
 
-_FINDS: dict[int, tuple] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _finds(b) -> tuple[tuple[int, str, int | None, int], ...]:
     """The findings of board ``b`` as (square bit, kind, coins (None: not coins), golem bit),
-    in square order (kept per board)."""
-    got = _FINDS.get(id(b))
-    if got is None or got[0] is not b:
-        if len(_FINDS) > 64:
-            _FINDS.clear()
-        rows = []
-        for cell in sorted(b.finding_at):
-            kind, amount = b.finding_at[cell]
-            gem = b.golem_bit(kind) if kind.startswith("golem-") else 0
-            rows.append((cell, kind, amount if kind == "coins" else None, gem))
-        got = _FINDS[id(b)] = (b, tuple(rows))
-    return got[1]
+    in square order (kept for the last boards)."""
+    rows = []
+    for cell in sorted(b.finding_at):
+        kind, amount = b.finding_at[cell]
+        gem = b.golem_bit(kind) if kind.startswith("golem-") else 0
+        rows.append((cell, kind, amount if kind == "coins" else None, gem))
+    return tuple(rows)
 
 
 #: where :meth:`Evaluator._weights` finds each count in a :class:`Counts`

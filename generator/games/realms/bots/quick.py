@@ -14,6 +14,8 @@ planner does, it ranks maps like the planner at a fraction of the cost: it is th
 
 from __future__ import annotations
 
+import functools
+
 from generator.core.errors import RuleError
 from generator.games.realms.bots.delta import Prospect
 from generator.games.realms.bots.eval import Evaluator, Tuning, hard_squares
@@ -195,17 +197,11 @@ class QuickBot:
         return out
 
 
-_SIDES: dict[int, tuple] = {}
-
-
+@functools.lru_cache(maxsize=4096)
 def _square_sides(b, tm) -> tuple[tuple[str, int], ...]:
-    """A one-square room's openings: (side, the bit of its edge at anchor (0, 0)), kept per
-    mask."""
-    got = _SIDES.get(id(tm))
-    if got is None or got[0] is not tm:
-        got = _SIDES[id(tm)] = (tm, tuple((side, 1 << b.edge(0, 0, side))
-                                          for _, _, side in tm.form.openings))
-    return got[1]
+    """A one-square room's openings: (side, the bit of its edge at anchor (0, 0)), kept for the
+    last masks."""
+    return tuple((side, 1 << b.edge(0, 0, side)) for _, _, side in tm.form.openings)
 
 
 #: how :meth:`QuickBot.choose` values a candidate
