@@ -187,5 +187,4 @@ class Assembly:
 
 def joined_items(items) -> dict[int, Item]:
     """The items whose PDF is joined from parts: products with count > 1 and a PDF."""
-    return {it.index: it for it in items
-            if not it.is_aid and it.request.count > 1 and "pdf" in it.request.formats}
+    return {it.index: it for it in items if it.joined}

@@ -115,6 +115,11 @@ class Item(NamedTuple):
     def is_aid(self) -> bool:
         return self.request.kind == "aid"
 
+    @property
+    def joined(self) -> bool:
+        """Its units' pages make one PDF (see :func:`joins`)."""
+        return joins(self.request)
+
     def label(self) -> str:
         return f"item {self.number} ({self.request.game} {self.request.kind})"
 
@@ -475,6 +480,12 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
     return Item(index, lines.item(index),
                 Request(game, "aid", None, len(chosen), paper, mono, ("pdf",), "en", arguments),
                 chosen, key_lines=_key_lines(values, index, lines))
+
+
+def joins(request: Request) -> bool:
+    """Are a run's pages joined into one PDF: a product (not an aid) of more than one item
+    with a PDF among its formats."""
+    return request.kind != "aid" and request.count > 1 and "pdf" in request.formats
 
 
 def _key_lines(values: dict[str, Any], index: int, lines: Lines) -> tuple[tuple[str, int], ...]:

@@ -132,7 +132,7 @@ class Manifest:
                 self._keep(unit.item, entries)
         pdfs = set()
         for item in self.config.items:
-            if item.is_aid or item.request.count == 1 or "pdf" not in item.request.formats:
+            if not item.joined:
                 continue
             entries = by_key.get(pdf_key(item), [])
             if entries and self._intact(entries):

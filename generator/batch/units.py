@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from generator.batch.config import Config, Item
+from generator.batch.config import Config, Item, joins
 from generator.core.errors import shown
 
 if TYPE_CHECKING:
@@ -39,9 +39,8 @@ class Unit(NamedTuple):
 
     @property
     def joined(self) -> bool:
-        """Its pages go into the item's joined PDF (a product run of more than one item)."""
-        r = self.request
-        return not self.is_aid and r.count > 1 and "pdf" in r.formats
+        """Its pages go into the item's joined PDF (:func:`~generator.batch.config.joins`)."""
+        return joins(self.request)
 
     def label(self) -> str:
         r = self.request

@@ -25,6 +25,7 @@ Rating games run in this process, or on workers inside :func:`rating_executor`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -352,8 +353,6 @@ def hopeless(r: Rating, games: int, wanted: str | None = None) -> bool:
     would be about ``r``'s half-width x sqrt(r.games / games) either side of the par: the map
     is given up when the par lies outside the wanted band, or nearer one of the band edges
     that matter than that (a map on an edge would take a long rating to decide)."""
-    import math
-
     lo, hi = r.interval
     reach = (hi - lo) / 2 * math.sqrt(r.games / games)
     b = r.bands

@@ -27,6 +27,7 @@ from generator.games.tumba.model import (
     Layout,
     Line,
     facts,
+    line_numbers,
     lines_to_json,
     parse_lines,
     parse_players,
@@ -91,7 +92,7 @@ def roll_board(board=None, mode: str | None = None, passage: int | None = None):
                              f"{lines[0]}-{lines[-1]}")
         room = facts().max_per_line
         layout = tuple(Line(0, True) if n == passage else Line(room)
-                       for n in range(1, facts().lines + 1))
+                       for n in line_numbers())
         return empty_board(layout, "advanced")
     if board is None and mode == "advanced":
         raise InputError("--mode advanced needs the board: where the single secret passage is "

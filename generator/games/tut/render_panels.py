@@ -124,8 +124,8 @@ def order_list(sheet: Sheet, trail: Trail, plan: ListPlan, below_y: float,
 
 def _legend(say: Words) -> dict[str, str]:
     """'R, B, G' and 'red, blue, green' for the compact list's heading."""
-    return {"letters": ", ".join(letter(say, c) for c in _colours()),
-            "colours": ", ".join(say(f"colour.{c}") for c in _colours())}
+    return {"letters": ", ".join(letter(say, c) for c in facts().colours),
+            "colours": ", ".join(say(f"colour.{c}") for c in facts().colours)}
 
 
 # ---- the per-set index ---------------------------------------------------------------------------
@@ -134,15 +134,11 @@ def _count_text(trail: Trail, say: Words) -> str:
     edition = names(trail.variant, say.lang)
     specials = dict(data()["specials"])
     numbered = sum(value_of(c) is not None for c in trail.tiles)
-    return say("index.count", numbered=numbered, sets=len(data()["kind"]) * len(_colours()),
+    return say("index.count", numbered=numbered, sets=len(data()["kind"]) * len(facts().colours),
                gold=specials["gold"], gold_name=plural(trail.variant, say.lang, GOLD),
                pharaoh=specials["pharaoh"],
                pharaoh_name=plural(trail.variant, say.lang, PHARAOH), on_trail=len(trail.tiles), king=edition[KING],
                start=say("start"))
-
-
-def _colours() -> tuple[str, ...]:
-    return facts().colours
 
 
 def index_height(sheet: Sheet, trail: Trail, say: Words) -> float:
@@ -170,11 +166,11 @@ def set_index(sheet: Sheet, trail: Trail, y: float, say: Words) -> tuple[Group, 
     """The per-set index (see the module doc) from ``y``; with the y where it ends."""
     ink, x = sheet.theme("ink"), sheet.left
     kind_w = _kind_width(trail, say)
-    col_w = (sheet.content_width - kind_w) / len(_colours())
+    col_w = (sheet.content_width - kind_w) / len(facts().colours)
     items: list[Item] = [label(sheet, x, y + 3.8, say("index.head"), HEADING_PT - 1.5,
                                bold=True, max_width=sheet.content_width)]
     y += INDEX_HEAD
-    for c, colour in enumerate(_colours()):
+    for c, colour in enumerate(facts().colours):
         cx = x + kind_w + c * col_w
         items += frame(sheet, f"scarab-{colour}", cx + 0.5, y, 4.0, radius=0.6)
         items.append(text(cx + 6.0, y + 3.1, _colour_label(colour, say), SMALL_PT, bold=True,
@@ -184,12 +180,12 @@ def set_index(sheet: Sheet, trail: Trail, y: float, say: Words) -> tuple[Group, 
     edition = names(trail.variant, say.lang)
     for spec in data()["kind"]:
         code = spec["code"]
-        items.append(Use(symbol_name(f"{code}-{_colours()[0]}", trail.variant, ink=True),
+        items.append(Use(symbol_name(f"{code}-{facts().colours[0]}", trail.variant, ink=True),
                          x + 2.8, y + 3.0, 5.0 / BOX))
         items.append(text(x + 6.5, y + 4.0, say("index.kind", name=edition[code],
                                                  value=spec["value"]), BODY_PT, bold=True,
                           fill=ink, max_width=kind_w - 7.0))
-        for c, colour in enumerate(_colours()):
+        for c, colour in enumerate(facts().colours):
             cx = x + kind_w + c * col_w
             items.append(checkbox(sheet, cx + 0.5, y + 0.4, ""))
             items.append(text(cx + 7.0, y + 4.0, numbers.get(f"{code}-{colour}", "–"), SMALL_PT,
