@@ -518,3 +518,12 @@ def test_out_folder_at_a_glance(tmp_path):
     for text in ("", "batch = 3\n", '[batch]\nout = ""\n', "[batch]\nout = 3\n",
                  '[other]\nout = "x"\n'):
         assert cfg.out_folder(write(tmp_path, text)) is None
+
+
+def test_a_run_is_joined_only_when_a_product_makes_several_items_with_a_pdf():
+    joined = an_item(0, 1, "tanis", "dig", 7, 2, "a4", False, ("svg", "pdf"), {})
+    assert joined.joined and cfg.joins(joined.request)
+    assert not changed(joined, count=1).joined                   # one item: its own PDF
+    assert not changed(joined, formats=("svg", "json")).joined   # no PDF asked for
+    aid = an_item(2, 9, "all", "aid", None, 2, "a4", False, ("pdf",), {}, ("tanis", "tut"))
+    assert not aid.joined                                        # an aid's PDFs are its own
