@@ -68,8 +68,7 @@ def whole_in(value: Any, place: str, low: int, high: int, what: str = "") -> int
     """``value`` as a whole number from ``low`` to ``high``; else an InputError naming the place
     and the range (checked before anything is built from it)."""
     if not is_whole(value) or not low <= value <= high:
-        shown = _cut(json.dumps(value)) if not isinstance(value, str) else _cut(repr(value))
-        raise InputError(f"{place}: {shown} is not {what or 'a whole number'} from {low} to "
+        raise InputError(f"{place}: {_shown(value)} is not {what or 'a whole number'} from {low} to "
                          f"{high}")
     return value
 
@@ -99,17 +98,19 @@ def sized_list(value: Any, place: str, low: int, high: int, what: str) -> list:
     return value
 
 
-def move_kind(obj: dict, place: str, fields: dict[str, set[str]]) -> str:
+def move_kind(obj: dict, place: str, fields: dict[str, set[str]],
+              optional: dict[str, set[str]] | None = None) -> str:
     """The kind (``do``) of a record's move object, checked against ``fields`` (kind → the keys
-    it needs; ``do`` and ``player`` are always allowed): an unknown kind, an unknown key or a
-    missing one is an InputError naming ``place``."""
+    it needs; ``do`` and ``player`` are always allowed, and ``optional``'s keys of that kind): an
+    unknown kind, an unknown key or a missing one is an InputError naming ``place``."""
     kind = obj.get("do")
     if not isinstance(kind, str) or kind not in fields:
         raise InputError(f"{place} [do]: expected one of {', '.join(fields)}")
-    extra = sorted(set(obj) - fields[kind] - {"do", "player"})
+    may = (optional or {}).get(kind, set())
+    extra = sorted(set(obj) - fields[kind] - may - {"do", "player"})
     if extra:
         raise InputError(f"{place} [{_cut(extra[0])}]: unknown key; a {kind} move has "
-                         + ", ".join(["do", "player", *sorted(fields[kind])]))
+                         + ", ".join(["do", "player", *sorted(fields[kind] | may)]))
     missing = sorted(fields[kind] - set(obj))
     if missing:
         raise InputError(f"{place}: a {kind} move needs \"{missing[0]}\"")
@@ -122,6 +123,131 @@ def player_of(obj: dict, place: str, players: int) -> int | None:
     if player is None:
         return None
     return whole_in(player, f"{place} [player]", 1, players, "a player number")
+
+
+# ---- move objects: one table per game, read and written by one codec ---------------------------
+
+#: reads a key's JSON value at ``place`` (with the codec's context: a game's state, or None)
+Reader = Callable[[Any, str, Any], Any]
+#: writes a move's attribute as the key's JSON value (with the same context)
+Writer = Callable[[Any, Any], Any]
+
+
+def _same(value: Any, ctx: Any = None) -> Any:
+    return value
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a move object: ``name`` in the JSON, ``attr`` the move's attribute (the name
+    when left empty); ``read`` turns the JSON value into the attribute (an InputError naming the
+    place when it is malformed) and ``write`` the attribute into the JSON value; an ``optional``
+    key may be left out (the move's default then)."""
+
+    name: str
+    read: Reader
+    write: Writer = _same
+    attr: str = ""
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of move object (its ``do``): ``make`` builds the move from its keys'
+    attributes (the move's type, or a function when the move is built otherwise, then ``type``
+    says which moves the kind writes); a kind that stands for one ``move`` has no keys."""
+
+    do: str
+    make: Callable[..., Any] | None = None
+    keys: tuple[Key, ...] = ()
+    type: type | None = None
+    move: Any = None
+
+
+class MoveCodec:
+    """A game's move objects (``{"do": KIND, key: value, ...}``) both ways, from its table of
+    kinds: :meth:`from_json` checks the kind and the keys (:func:`move_kind`), the player when
+    the table's size is given (:func:`player_of`), and reads each key; :meth:`to_json` writes
+    every key of the move's kind, in the table's order. Moves are hashable (frozen
+    dataclasses): a kind standing for one move is found by the move itself."""
+
+    def __init__(self, game: str, kinds: Sequence[Kind]):
+        self.game = game
+        self.kinds = {k.do: k for k in kinds}
+        self.fields = {k.do: {key.name for key in k.keys if not key.optional} for k in kinds}
+        self.optional = {k.do: {key.name for key in k.keys if key.optional} for k in kinds}
+        self._single = {k.move: k for k in kinds if k.move is not None}
+        self._typed = {k.type or k.make: k for k in kinds if k.move is None}
+
+    def to_json(self, move: Any, ctx: Any = None) -> dict[str, Any]:
+        """The move object of ``move``."""
+        kind = self._single.get(move) or self._typed.get(type(move))
+        if kind is None:
+            raise TypeError(f"not a {self.game} move: {move!r}")
+        obj: dict[str, Any] = {"do": kind.do}
+        for key in kind.keys:
+            obj[key.name] = key.write(getattr(move, key.attr or key.name), ctx)
+        return obj
+
+    def from_json(self, obj: Any, place: str, players: int | None = None,
+                  ctx: Any = None) -> Any:
+        """The move of a move object; a malformed one is an InputError naming ``place`` (a move
+        the rules refuse is left to the engine, which says why)."""
+        if not isinstance(obj, dict):
+            raise InputError(f"{place}: expected a move object {{\"do\": ...}}")
+        kind = self.kinds[move_kind(obj, place, self.fields, self.optional)]
+        if players is not None:
+            player_of(obj, place, players)
+        if kind.move is not None:
+            return kind.move
+        assert kind.make is not None
+        return kind.make(**{key.attr or key.name: key.read(obj[key.name],
+                                                           f"{place} [{key.name}]", ctx)
+                            for key in kind.keys if key.name in obj})
+
+
+def integer(value: Any, place: str, ctx: Any = None) -> int:
+    """A whole number (the engine judges its range)."""
+    if not is_whole(value):
+        raise InputError(f"{place}: expected a whole number, got {_shown(value)}")
+    return value
+
+
+def text(value: Any, place: str, ctx: Any = None) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise InputError(f"{place}: expected a string, got {_shown(value)}")
+    return value
+
+
+def boolean(value: Any, place: str, ctx: Any = None) -> bool:
+    """true or false."""
+    if not isinstance(value, bool):
+        raise InputError(f"{place}: expected true or false, got {_shown(value)}")
+    return value
+
+
+def one_of(*values: Any) -> Reader:
+    """A reader of one of ``values`` (true and false are not 1 and 0)."""
+    def read(value: Any, place: str, ctx: Any = None) -> Any:
+        if isinstance(value, bool) or value not in values:
+            raise InputError(f"{place}: expected one of {', '.join(map(str, values))}, got "
+                             f"{_shown(value)}")
+        return value
+    return read
+
+
+def from_one(name: str, attr: str = "", what: str = "a player number") -> Key:
+    """A key counted from 1 in the JSON (a player, from 1) for an attribute counted from 0."""
+    def read(value: Any, place: str, ctx: Any = None) -> int:
+        if not is_whole(value) or value < 1:
+            raise InputError(f"{place}: expected {what} from 1, got {_shown(value)}")
+        return value - 1
+    return Key(name, read, lambda value, ctx: value + 1, attr)
+
+
+def _shown(value: Any) -> str:
+    return _cut(json.dumps(value)) if not isinstance(value, str) else _cut(repr(value))
 
 
 def replay_moves(state: Any, moves: Sequence[Any], listed: Sequence[dict], source: str,

@@ -5,12 +5,22 @@ import pytest
 
 from generator.core.errors import InputError
 from generator.core.output import Conflict
+from dataclasses import dataclass
+
 from generator.core.records import (
+    Key,
+    Kind,
+    MoveCodec,
     RecordFolder,
+    boolean,
+    from_one,
+    integer,
     move_kind,
     move_list,
+    one_of,
     record_fields,
     sized_list,
+    text,
     whole_in,
 )
 
@@ -58,6 +68,121 @@ def test_move_kinds_and_keys():
         with pytest.raises(InputError) as refused:
             move_kind(obj, "m", fields)
         assert refused.value.message == words
+
+
+def test_optional_keys_are_allowed_not_needed():
+    fields, optional = {"wand": {"x"}}, {"wand": {"pay"}}
+    assert move_kind({"do": "wand", "x": 1}, "m", fields, optional) == "wand"
+    assert move_kind({"do": "wand", "x": 1, "pay": 0}, "m", fields, optional) == "wand"
+    with pytest.raises(InputError) as refused:
+        move_kind({"do": "wand", "x": 1, "tool": 0}, "m", fields, optional)
+    assert refused.value.message == "m [tool]: unknown key; a wand move has do, player, pay, x"
+    with pytest.raises(InputError, match='m: a wand move needs "x"'):
+        move_kind({"do": "wand", "pay": 0}, "m", fields, optional)
+
+
+# ---- one codec for every game's move objects -------------------------------------------------
+
+@dataclass(frozen=True)
+class Step:
+    to: int
+    fast: bool = False
+
+
+@dataclass(frozen=True)
+class Give:
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True)
+class Far:
+    to: int
+
+
+@dataclass(frozen=True)
+class Rest:
+    pass
+
+
+def _far(value, place, ctx):
+    return integer(value, place) * ctx
+
+
+CODEC = MoveCodec("test", (
+    Kind("step", Step, (Key("to", integer), Key("fast", boolean, optional=True))),
+    Kind("give", Give, (from_one("from", "seat"), Key("what", one_of("gold", "gem")))),
+    Kind("far", Far, (Key("to", _far, lambda to, ctx: to // ctx),)),   # tens, with ctx 10
+    Kind("rest", move=Rest()),
+))
+
+
+@pytest.mark.parametrize("obj, move", [
+    ({"do": "step", "to": 3}, Step(3)),                       # an optional key left out
+    ({"do": "step", "to": -2, "fast": True, "player": 2}, Step(-2, True)),
+    ({"do": "give", "from": 1, "what": "gem"}, Give(0, "gem")),  # counted from 1 in JSON
+    ({"do": "give", "from": 4, "what": "gold"}, Give(3, "gold")),
+    ({"do": "rest"}, Rest()),
+    ({"do": "far", "to": 4}, Far(40)),                        # read with the context
+])
+def test_the_codec_reads_each_kind(obj, move):
+    assert CODEC.from_json(obj, "m", 4, 10) == move
+
+
+@pytest.mark.parametrize("move, obj", [
+    (Step(3), {"do": "step", "to": 3, "fast": False}),        # every key written, in order
+    (Give(0, "gem"), {"do": "give", "from": 1, "what": "gem"}),
+    (Rest(), {"do": "rest"}),
+    (Far(40), {"do": "far", "to": 4}),                        # written with the context
+])
+def test_the_codec_writes_each_kind(move, obj):
+    assert CODEC.to_json(move, 10) == obj
+    assert list(CODEC.to_json(move, 10)) == list(obj)
+    assert CODEC.from_json(CODEC.to_json(move, 10), "m", 4, 10) == move
+
+
+def test_a_kind_made_otherwise_writes_its_type():
+    codec = MoveCodec("test", (Kind("far", lambda to: Step(to * 2), (Key("to", integer),),
+                                    type=Step),))
+    assert codec.to_json(Step(6, True)) == {"do": "far", "to": 6}
+    assert codec.from_json({"do": "far", "to": 6}, "m") == Step(12)
+
+
+@pytest.mark.parametrize("obj, words", [
+    ([], 'm: expected a move object {"do": ...}'),
+    ({"do": "jump"}, "m [do]: expected one of step, give, far, rest"),
+    ({"do": "step"}, 'm: a step move needs "to"'),
+    ({"do": "rest", "to": 1}, "m [to]: unknown key; a rest move has do, player"),
+    ({"do": "step", "to": 1.5}, "m [to]: expected a whole number, got 1.5"),
+    ({"do": "step", "to": True}, "m [to]: expected a whole number, got true"),
+    ({"do": "step", "to": 1, "fast": 1}, "m [fast]: expected true or false, got 1"),
+    ({"do": "give", "from": 0, "what": "gem"}, "m [from]: expected a player number from 1, got 0"),
+    ({"do": "give", "from": "1", "what": "gem"},
+     "m [from]: expected a player number from 1, got '1'"),
+    ({"do": "give", "from": 1, "what": "coin"}, "m [what]: expected one of gold, gem, got 'coin'"),
+    ({"do": "rest", "player": 5}, "m [player]: 5 is not a player number from 1 to 4"),
+])
+def test_the_codec_refuses_malformed_objects(obj, words):
+    with pytest.raises(InputError) as refused:
+        CODEC.from_json(obj, "m", 4, 10)
+    assert refused.value.message == words
+
+
+def test_readers_on_their_own():
+    assert text("a", "p") == "a"
+    with pytest.raises(InputError, match=r"p: expected a string, got 5"):
+        text(5, "p")
+    assert one_of(1, -1)(-1, "p") == -1
+    with pytest.raises(InputError, match=r"p: expected one of 1, -1, got true"):
+        one_of(1, -1)(True, "p")               # true is not 1
+    assert boolean(False, "p") is False and integer(0, "p") == 0
+
+
+def test_the_codec_refuses_a_move_of_another_game():
+    with pytest.raises(TypeError, match="not a test move"):
+        CODEC.to_json(Give)
+    with pytest.raises(TypeError, match="not a test move"):
+        CODEC.to_json(("step", 3))
 
 
 def test_the_header():

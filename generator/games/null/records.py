@@ -23,21 +23,22 @@ from generator.games.null.model import Row, data, row_from_fields, row_to_fields
 from generator.games.null.rules import Move, State, Take, counters, validate_row
 
 KEYS = ("row", "moves")
-MOVE_FIELDS = {"take": {"count"}}
+#: the move objects (see the module doc)
+CODEC = rec.MoveCodec("null", (
+    rec.Kind("take", Take, (rec.Key("count", lambda count, place, ctx: rec.whole_in(
+        count, place, 0, data()["row"]["most"], "a number of counters")),)),
+))
 
 
 def move_to_json(move: Move) -> dict[str, Any]:
     """A take as a record's move object."""
-    return {"do": "take", "count": move.count}
+    return CODEC.to_json(move)
 
 
 def move_from_json(obj: dict, place: str) -> Move:
     """A take from a record's move object; a malformed one is an InputError naming ``place``
     (a count the rules refuse is left to the engine, which says why)."""
-    rec.move_kind(obj, place, MOVE_FIELDS)
-    rec.player_of(obj, place, data()["play"]["players"])
-    return Take(rec.whole_in(obj["count"], f"{place} [count]", 0, data()["row"]["most"],
-                             "a number of counters"))
+    return CODEC.from_json(obj, place, data()["play"]["players"])
 
 
 def record_doc(row: Row, history: list[tuple[int, Move]], seed: int | None,

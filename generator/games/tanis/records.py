@@ -35,12 +35,12 @@ from typing import Any
 from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
+from generator.core.records import Key
 from generator.core.report import Report
 from generator.games.tanis.model import CARDS, all_codes, data, facts, tile_code, tile_name, types
 from generator.games.tanis.rules import (
     EXPERT_MOVE,
     Excavate,
-    Expert,
     Explore,
     State,
     Take,
@@ -49,8 +49,6 @@ from generator.games.tanis.rules_board import PHASES
 from generator.games.tanis.rules_scoring import TIE_RULE
 
 KEYS = ("dig", "tiles", "first", "moves")
-_FIELDS = {"take": {"tile"}, "explore": {"tile", "dx", "dy"}, "excavate": {"tile"},
-           "expert": set()}
 
 
 # ---- tiles and moves ----------------------------------------------------------------------------
@@ -72,45 +70,37 @@ def slot_of(state: State, ref: Any, place: str) -> int:
     return next(t for t in slots if b.number[t] == number)
 
 
+def _shift(value: Any, place: str, state: State) -> float:
+    box = state.board
+    reach = max(box.cols, box.rows) * box.step
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) > reach:
+        raise InputError(f"{place}: expected a number of units from {-reach:g} to {reach:g}")
+    return float(value)
+
+
+def _num(v: float, ctx: Any = None) -> int | float:
+    return int(v) if float(v).is_integer() else v
+
+
+TILE = Key("tile", lambda ref, place, state: slot_of(state, ref, place),
+           lambda slot, state: tile_ref(state, slot))
+#: the move objects (see the module doc); a reader's and a writer's context is the game's state
+CODEC = rec.MoveCodec("Tanis", (
+    rec.Kind("take", Take, (TILE,)),
+    rec.Kind("explore", Explore, (TILE, Key("dx", _shift, _num), Key("dy", _shift, _num))),
+    rec.Kind("excavate", Excavate, (TILE,)),
+    rec.Kind("expert", move=EXPERT_MOVE),
+))
+
+
 def move_to_json(state: State, move) -> dict[str, Any]:
     """A step as a record's move object."""
-    if type(move) is Take:
-        return {"do": "take", "tile": tile_ref(state, move.tile)}
-    if type(move) is Explore:
-        return {"do": "explore", "tile": tile_ref(state, move.tile), "dx": _num(move.dx),
-                "dy": _num(move.dy)}
-    if type(move) is Excavate:
-        return {"do": "excavate", "tile": tile_ref(state, move.tile)}
-    if type(move) is Expert:
-        return {"do": "expert"}
-    raise TypeError(f"not a Tanis move: {type(move).__name__}")
-
-
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else v
+    return CODEC.to_json(move, state)
 
 
 def move_from_json(state: State, obj: dict, place: str):
     """A step from a record's move object; a malformed one is an InputError naming ``place``."""
-    kind = rec.move_kind(obj, place, _FIELDS)
-    rec.player_of(obj, place, facts().players)
-    if kind == "expert":
-        return EXPERT_MOVE
-    slot = slot_of(state, obj["tile"], f"{place} [tile]")
-    if kind == "take":
-        return Take(slot)
-    if kind == "excavate":
-        return Excavate(slot)
-    box = state.board
-    reach = max(box.cols, box.rows) * box.step
-    shift = []
-    for key in ("dx", "dy"):
-        v = obj[key]
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or abs(v) > reach:
-            raise InputError(f"{place} [{key}]: expected a number of units from {-reach:g} to "
-                             f"{reach:g}")
-        shift.append(float(v))
-    return Explore(slot, shift[0], shift[1])
+    return CODEC.from_json(obj, place, facts().players, state)
 
 
 def play_step(state: State, move) -> None:

@@ -41,6 +41,7 @@ from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
 from generator.core.inputs import is_whole
 from generator.core.limits import input_limit
+from generator.core.records import Key
 from generator.core.report import Report
 from generator.games.tumba.model import MODES, check_target, facts, lines_to_json, parse_lines
 from generator.games.tumba.moves import (
@@ -62,84 +63,44 @@ from generator.games.tumba.moves import (
 
 FORMAT = "tombgen/tumba.record"
 RECORD_KEYS = ("mode", "players", "lines", "dice", "moves")
-_SIMPLE = {"roll": ROLL, "pass": PASS, "seth": SETH, "golden": GOLDEN}
-# Per move kind: the move type and its fields as (JSON key, attribute, kind of value).
-_FIELDS = {
-    "place": (Place, (("lines", "lines", "lines"),)),
-    "maat": (Maat, (("line", "line", int),)),
-    "osiris": (Osiris, (("line", "line", int),)),
-    "golden-remove": (GoldenRemove, (("from", "player", "player"), ("line", "line", int),
-                                     ("depth", "depth", int))),
-    "anubis": (Anubis, (("pair", "pair", int),)),
-    "strike": (Strike, (("line", "line", int), ("depth", "depth", int))),
-    "reroll": (Reroll, (("die", "value", int),)),
-    "seth-move": (SethMove, (("from", "source", int), ("end", "end", ("tomb", "outer")),
-                             ("to", "target", int))),
-    "wrath": (Wrath, (("shift", "shift", (1, -1)), ("crossed", "crossed", bool))),
-    "jump": (Jump, (("line", "line", int), ("depth", "depth", int), ("dx", "dx", (-1, 0, 1)),
-                    ("dy", "dy", (-1, 0, 1)))),
-}
-_NAMES = {**{type(m): k for k, m in _SIMPLE.items()}, **{t: k for k, (t, _) in _FIELDS.items()}}
+
+
+def _lines(value: Any, place: str, ctx: Any = None) -> tuple[int, ...]:
+    if (not isinstance(value, list) or not 1 <= len(value) <= 3
+            or not all(is_whole(v) for v in value)):
+        raise InputError(f"{place}: expected a list of 1 to 3 line numbers")
+    return tuple(sorted(value))
+
+
+LINE, DEPTH = Key("line", rec.integer), Key("depth", rec.integer)
+#: the move objects (see the module doc)
+CODEC = rec.MoveCodec("Tutan Tumba", (
+    rec.Kind("roll", move=ROLL), rec.Kind("pass", move=PASS), rec.Kind("seth", move=SETH),
+    rec.Kind("golden", move=GOLDEN),
+    rec.Kind("place", Place, (Key("lines", _lines, lambda lines, ctx: list(lines)),)),
+    rec.Kind("maat", Maat, (LINE,)),
+    rec.Kind("osiris", Osiris, (LINE,)),
+    rec.Kind("golden-remove", GoldenRemove, (rec.from_one("from", "player"), LINE, DEPTH)),
+    rec.Kind("anubis", Anubis, (Key("pair", rec.integer),)),
+    rec.Kind("strike", Strike, (LINE, DEPTH)),
+    rec.Kind("reroll", Reroll, (Key("die", rec.integer, attr="value"),)),
+    rec.Kind("seth-move", SethMove, (Key("from", rec.integer, attr="source"),
+                                     Key("end", rec.one_of("tomb", "outer")),
+                                     Key("to", rec.integer, attr="target"))),
+    rec.Kind("wrath", Wrath, (Key("shift", rec.one_of(1, -1)), Key("crossed", rec.boolean))),
+    rec.Kind("jump", Jump, (LINE, DEPTH, Key("dx", rec.one_of(-1, 0, 1)),
+                            Key("dy", rec.one_of(-1, 0, 1)))),
+))
 
 
 def move_to_json(move) -> dict[str, Any]:
     """A move as a record's move object (players counted from 1)."""
-    name = _NAMES[type(move)]
-    obj: dict[str, Any] = {"do": name}
-    for key, attr, kind in _FIELDS.get(name, (None, ()))[1]:
-        value = getattr(move, attr)
-        obj[key] = (list(value) if kind == "lines" else value + 1 if kind == "player"
-                    else value)
-    return obj
+    return CODEC.to_json(move)
 
 
 def move_from_json(obj: Any, place: str):
     """A move from a record's move object; a malformed one is an InputError naming ``place``."""
-    if not isinstance(obj, dict) or obj.get("do") not in (*_SIMPLE, *_FIELDS):
-        raise InputError(f"{place}: expected an object with \"do\" one of "
-                         + ", ".join((*_SIMPLE, *_FIELDS)))
-    name = obj["do"]
-    if name in _SIMPLE:
-        _only(obj, {"do", "player"}, place)
-        return _SIMPLE[name]
-    kind_type, fields = _FIELDS[name]
-    _only(obj, {"do", "player", *(key for key, _, _ in fields)}, place)
-    values = {}
-    for key, attr, kind in fields:
-        if key not in obj:
-            raise InputError(f"{place}: a {name} move needs \"{key}\"")
-        values[attr] = _value(obj[key], kind, f"{place} [{key}]")
-    return kind_type(**values)
-
-
-def _only(obj: dict, allowed: set[str], place: str) -> None:
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise InputError(f"{place}: unknown key(s) {', '.join(extra)}; a {obj['do']} move has "
-                         + ", ".join(sorted(allowed)))
-
-
-def _value(value: Any, kind, place: str):
-    if kind == "lines":
-        if (not isinstance(value, list) or not 1 <= len(value) <= 3
-                or not all(is_whole(v) for v in value)):
-            raise InputError(f"{place}: expected a list of 1 to 3 line numbers")
-        return tuple(sorted(value))
-    if kind == "player":
-        if not is_whole(value) or value < 1:
-            raise InputError(f"{place}: expected a player number from 1")
-        return value - 1
-    if isinstance(kind, tuple):
-        if isinstance(value, bool) or value not in kind:
-            raise InputError(f"{place}: expected one of {', '.join(map(str, kind))}")
-        return value
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise InputError(f"{place}: expected true or false")
-        return value
-    if not is_whole(value):
-        raise InputError(f"{place}: expected a whole number")
-    return value
+    return CODEC.from_json(obj, place)
 
 
 def record_doc(state, seed: int | None) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from typing import Any
 from generator.core import records as rec
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, RuleError
+from generator.core.records import Key
 from generator.core.report import Report
 from generator.games.tut.model import VARIANTS, catalog, data, facts, names, trail_tiles
 from generator.games.tut.rules import (
@@ -51,51 +52,54 @@ from generator.games.tut.rules import (
 
 KEYS = ("variant", "players", "tiles", "moves")
 PYRAMID = "pyramid"
-_FIELDS = {"move": {"to"}, "buy": {"from", "set"}, "decline": set(), "wild": {"pharaohs", "king"},
-           "pass": set()}
+def _to(value: Any, place: str, players: Any = None) -> int:
+    if value == PYRAMID:
+        return END
+    return rec.whole_in(value, place, 1, END, 'a trail tile number (or "pyramid")') - 1
+
+
+def _seller(value: Any, place: str, players: Any) -> int:
+    return rec.whole_in(value, place, 1, players, "a player number") - 1
+
+
+def _set(value: Any, place: str, players: Any = None) -> int:
+    codes = catalog().codes
+    if value not in codes:
+        raise InputError(f"{place}: expected a tile code such as horus-red "
+                         f"(one of {', '.join(codes)})")
+    return codes.index(value)
+
+
+def _set_code(index: int, ctx: Any = None) -> Any:
+    codes = catalog().codes
+    return codes[index] if 0 <= index < len(codes) else index
+
+
+def _pharaohs(value: Any, place: str, players: Any = None) -> int:
+    return rec.whole_in(value, place, 0, facts().pharaohs, "a number of wild tiles")
+
+
+#: the move objects (see the module doc); a reader's context is the number of players
+CODEC = rec.MoveCodec("Tutankhamen", (
+    rec.Kind("move", lambda to: MOVES[to], (Key("to", _to, lambda to, ctx: PYRAMID if to == END
+                                             else to + 1),), type=Move),
+    rec.Kind("buy", Buy, (Key("from", _seller, lambda seller, ctx: seller + 1, "seller"),
+                          Key("set", _set, _set_code))),
+    rec.Kind("decline", move=DECLINE),
+    rec.Kind("wild", lambda pharaohs, king: WILDS[pharaohs, king],
+             (Key("pharaohs", _pharaohs), Key("king", rec.boolean)), type=Wild),
+    rec.Kind("pass", move=PASS),
+))
 
 
 def move_to_json(move) -> dict[str, Any]:
     """A move as a record's move object."""
-    if type(move) is Move:
-        return {"do": "move", "to": PYRAMID if move.to == END else move.to + 1}
-    if type(move) is Buy:
-        if move == DECLINE:
-            return {"do": "decline"}
-        codes = catalog().codes
-        return {"do": "buy", "from": move.seller + 1,
-                "set": codes[move.set] if 0 <= move.set < len(codes) else move.set}
-    if type(move) is Wild:
-        if move == PASS:
-            return {"do": "pass"}
-        return {"do": "wild", "pharaohs": move.pharaohs, "king": move.king}
-    raise TypeError(f"not a Tutankhamen move: {type(move).__name__}")
+    return CODEC.to_json(move)
 
 
 def move_from_json(obj: dict, place: str, players: int):
     """A move from a record's move object; a malformed one is an InputError naming ``place``."""
-    kind = rec.move_kind(obj, place, _FIELDS)
-    rec.player_of(obj, place, players)
-    if kind == "move":
-        to = obj["to"]
-        if to == PYRAMID:
-            return MOVES[END]
-        return MOVES[rec.whole_in(to, f"{place} [to]", 1, END, 'a trail tile number (or "pyramid")')
-                     - 1]
-    if kind == "buy":
-        seller = rec.whole_in(obj["from"], f"{place} [from]", 1, players, "a player number")
-        codes = catalog().codes
-        if obj["set"] not in codes:
-            raise InputError(f"{place} [set]: expected a tile code such as horus-red "
-                             f"(one of {', '.join(codes)})")
-        return Buy(seller - 1, codes.index(obj["set"]))
-    if kind == "wild":
-        pharaohs = rec.whole_in(obj["pharaohs"], f"{place} [pharaohs]", 0,
-                            facts().pharaohs, "a number of wild tiles")
-        if not isinstance(obj["king"], bool):
-            raise InputError(f"{place} [king]: expected true or false")
-        return WILDS[pharaohs, obj["king"]]
-    return DECLINE if kind == "decline" else PASS
+    return CODEC.from_json(obj, place, players, players)
 
 
 def record_doc(state: State, seed: int | None, tiles: list[str]) -> dict[str, Any]:

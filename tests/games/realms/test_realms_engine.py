@@ -383,22 +383,28 @@ def test_json_defaults_and_edge_names():
 
 
 @pytest.mark.parametrize("doc, words", [
-    ([], ('m: expected an object with "do" one of place, room, defeat, open, coin, roll, buy, '
-         'wand, shovel, end')),
-    ({"do": 3}, 'm: expected an object with "do" one of'),
-    ({"do": "jump"}, 'm: expected an object with "do" one of'),
-    ({"do": "place", "die": 5}, ("m: a 'place' move has keys die, shape, turn, x, y; missing "
-                                "shape, turn, x, y")),
-    ({"do": "end", "die": 5}, "m: a 'end' move has keys none; unknown die"),
-    ({"do": "buy", "value": 2.5}, "m [value]: expected an integer, got 2.5"),
-    ({"do": "coin", "die": True, "delta": 1}, "m [die]: expected an integer, got True"),
+    ([], 'm: expected a move object {"do": ...}'),
+    ({"do": 3}, "m [do]: expected one of place, room, defeat, open, coin, roll, buy, wand, "
+                "shovel, end"),
+    ({"do": "jump"}, "m [do]: expected one of place, room"),
+    ({"do": "place", "die": 5}, 'm: a place move needs "shape"'),
+    ({"do": "end", "die": 5}, "m [die]: unknown key; a end move has do, player"),
+    ({"do": "wand", "x": 1, "y": 1, "side": "N", "wall": "add", "tool": "key"},
+     "m [tool]: unknown key; a wand move has do, player, pay, side, wall, x, y"),
+    ({"do": "buy", "value": 2.5}, "m [value]: expected a whole number, got 2.5"),
+    ({"do": "coin", "die": True, "delta": 1}, "m [die]: expected a whole number, got true"),
+    ({"do": "wand", "x": 1, "y": 1, "side": "N", "wall": "add", "pay": "die"},
+     "m [pay]: expected a whole number, got 'die'"),
     ({"do": "room", "dice": [3], "x": 1, "y": 1}, "m [dice]: expected two die values"),
     ({"do": "room", "dice": [3, True], "x": 1, "y": 1}, "m [dice]: expected two die values"),
     ({"do": "room", "dice": "34", "x": 1, "y": 1}, "m [dice]: expected two die values"),
+    ({"do": "place", "die": 5, "shape": 5, "turn": 0, "x": 0, "y": 0},
+     "m [shape]: expected a string, got 5"),
+    ({"do": "defeat", "target": "ooze", "tool": None}, "m [tool]: expected a string, got null"),
     ({"do": "wand", "x": 1, "y": 1, "side": "N", "wall": "move"},
-     'm: wall is "add" or "erase", side one of N E S W'),
+     "m [wall]: expected one of add, erase, got 'move'"),
     ({"do": "wand", "x": 1, "y": 1, "side": "U", "wall": "add"},
-     'm: wall is "add" or "erase", side one of N E S W'),
+     "m [side]: expected one of N, E, S, W, got 'U'"),
 ])
 def test_malformed_json_moves(doc, words):
     with pytest.raises(InputError) as refused:

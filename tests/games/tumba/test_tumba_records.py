@@ -131,6 +131,41 @@ def test_moves_round_trip_through_json(move):
     assert move_from_json(move_to_json(move), "m") == move
 
 
+@pytest.mark.parametrize("obj, words", [
+    ({"do": "dance"}, "m [do]: expected one of roll, pass, seth, golden, place, maat, osiris, "
+                      "golden-remove, anubis, strike, reroll, seth-move, wrath, jump"),
+    ({"do": "roll", "line": 2}, "m [line]: unknown key; a roll move has do, player"),
+    ({"do": "strike", "line": 3}, 'm: a strike move needs "depth"'),
+    ({"do": "place", "lines": []}, "m [lines]: expected a list of 1 to 3 line numbers"),
+    ({"do": "place", "lines": [1, 2, 3, 4]}, "m [lines]: expected a list of 1 to 3 line numbers"),
+    ({"do": "place", "lines": [2, True]}, "m [lines]: expected a list of 1 to 3 line numbers"),
+    ({"do": "maat", "line": "9"}, "m [line]: expected a whole number, got '9'"),
+    ({"do": "golden-remove", "from": 0, "line": 0, "depth": 0},
+     "m [from]: expected a player number from 1, got 0"),
+    ({"do": "seth-move", "from": 6, "end": "inner", "to": 10},
+     "m [end]: expected one of tomb, outer, got 'inner'"),
+    ({"do": "wrath", "shift": 2, "crossed": False}, "m [shift]: expected one of 1, -1, got 2"),
+    ({"do": "wrath", "shift": 1, "crossed": 0}, "m [crossed]: expected true or false, got 0"),
+    ({"do": "jump", "line": 5, "depth": 2, "dx": True, "dy": 0},
+     "m [dx]: expected one of -1, 0, 1, got true"),
+])
+def test_malformed_move_objects(obj, words):
+    with pytest.raises(InputError) as refused:
+        move_from_json(obj, "m")
+    assert refused.value.message == words
+
+
+def test_move_objects_as_written():
+    assert move_to_json(Place((8, 2))) == {"do": "place", "lines": [8, 2]}
+    assert move_from_json({"do": "place", "lines": [8, 2]}, "m") == Place((2, 8))
+    assert move_to_json(GoldenRemove(1, 0, 0)) == {"do": "golden-remove", "from": 2, "line": 0,
+                                                   "depth": 0}
+    assert move_to_json(SethMove(6, "outer", 10)) == {"do": "seth-move", "from": 6,
+                                                      "end": "outer", "to": 10}
+    assert move_to_json(Reroll(5)) == {"do": "reroll", "die": 5}
+    assert move_to_json(SETH) == {"do": "seth"}
+
+
 def test_simulate_targets_by_mode(tmp_path):
     standard = run("tumba", "simulate", "--games", "1", "--target", "10")
     assert standard.exit_code == 2 and "10-mummy game belongs to the advanced mode" in \

@@ -24,6 +24,7 @@ from typing import Any
 
 from generator.core.errors import InputError
 from generator.core.inputs import is_whole
+from generator.core.records import Key, Kind, MoveCodec, integer, one_of, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,84 +121,50 @@ def canonical_edge(x: int, y: int, side: str) -> tuple[int, int, str]:
     return x, y, side
 
 
+def _dice(value: Any, place: str, ctx: Any = None) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(map(is_whole, value))):
+        raise InputError(f"{place}: expected two die values, e.g. [3, 4]")
+    return value[0], value[1]
+
+
+def _wand(x: int, y: int, side: str, add: bool, pay: int = 0) -> Wand:
+    return Wand(*canonical_edge(x, y, side), add, pay)
+
+
+_WALL = {"add": True, "erase": False}
+_read_wall = one_of(*_WALL)
+
+
+def _wall(value: Any, place: str, ctx: Any = None) -> bool:
+    return _WALL[_read_wall(value, place, ctx)]
+
+
+_INTS = {name: Key(name, integer) for name in ("die", "turn", "x", "y", "delta", "value")}
+_PAY = Key("pay", integer, optional=True)
+X, Y = _INTS["x"], _INTS["y"]
+
+#: the move objects (see the module doc)
+CODEC = MoveCodec("Hidden Realms", (
+    Kind("place", Place, (_INTS["die"], Key("shape", text), _INTS["turn"], X, Y)),
+    Kind("room", PlaceRoom, (Key("dice", _dice, lambda dice, ctx: list(dice)), X, Y)),
+    Kind("defeat", Defeat, (Key("target", text), Key("tool", text, optional=True))),
+    Kind("open", Open, (Key("tool", text, optional=True),)),
+    Kind("coin", Coin, (_INTS["die"], _INTS["delta"])),
+    Kind("roll", move=Roll()),
+    Kind("buy", Buy, (_INTS["value"],)),
+    Kind("wand", _wand, (X, Y, Key("side", one_of("N", "E", "S", "W")),
+                         Key("wall", _wall, lambda add, ctx: "add" if add else "erase", "add"), _PAY),
+         type=Wand),
+    Kind("shovel", Shovel, (X, Y, Key("open", text), _PAY)),
+    Kind("end", move=End()),
+))
+
+
 def move_to_json(move: Move) -> dict[str, Any]:
     """The JSON object of a move (see the module doc)."""
-    if isinstance(move, Place):
-        return {"do": "place", "die": move.die, "shape": move.shape, "turn": move.turn,
-                "x": move.x, "y": move.y}
-    if isinstance(move, PlaceRoom):
-        return {"do": "room", "dice": list(move.dice), "x": move.x, "y": move.y}
-    if isinstance(move, Defeat):
-        return {"do": "defeat", "target": move.target, "tool": move.tool}
-    if isinstance(move, Open):
-        return {"do": "open", "tool": move.tool}
-    if isinstance(move, Coin):
-        return {"do": "coin", "die": move.die, "delta": move.delta}
-    if isinstance(move, Roll):
-        return {"do": "roll"}
-    if isinstance(move, Buy):
-        return {"do": "buy", "value": move.value}
-    if isinstance(move, Wand):
-        return {"do": "wand", "x": move.x, "y": move.y, "side": move.side,
-                "wall": "add" if move.add else "erase", "pay": move.pay}
-    if isinstance(move, Shovel):
-        return {"do": "shovel", "x": move.x, "y": move.y, "open": move.open, "pay": move.pay}
-    return {"do": "end"}
-
-
-_KEYS = {"place": ("die", "shape", "turn", "x", "y"), "room": ("dice", "x", "y"),
-         "defeat": ("target",), "open": (), "coin": ("die", "delta"), "roll": (),
-         "buy": ("value",), "wand": ("x", "y", "side", "wall"), "shovel": ("x", "y", "open"),
-         "end": ()}
-_OPTIONAL = {"defeat": ("tool",), "open": ("tool",), "wand": ("pay",), "shovel": ("pay",)}
-
-
-def _need_int(obj: dict, key: str, place: str) -> int:
-    value = obj[key]
-    if not is_whole(value):
-        raise InputError(f"{place} [{key}]: expected an integer, got {value!r}")
-    return value
+    return CODEC.to_json(move)
 
 
 def move_from_json(obj: Any, place: str) -> Move:
     """A move from its JSON object; a malformed one is an InputError naming ``place``."""
-    if not isinstance(obj, dict) or not isinstance(obj.get("do"), str) \
-            or obj["do"] not in _KEYS:
-        raise InputError(f"{place}: expected an object with \"do\" one of "
-                         + ", ".join(_KEYS))
-    kind = obj["do"]
-    allowed = {"do", "player", *_KEYS[kind], *_OPTIONAL.get(kind, ())}
-    missing = [k for k in _KEYS[kind] if k not in obj]
-    unknown = [k for k in obj if k not in allowed]
-    if missing or unknown:
-        raise InputError(f"{place}: a {kind!r} move has keys {', '.join(_KEYS[kind]) or 'none'}"
-                         + (f"; missing {', '.join(missing)}" if missing else "")
-                         + (f"; unknown {', '.join(unknown)}" if unknown else ""))
-    ints = {k: _need_int(obj, k, place) for k in ("die", "turn", "x", "y", "delta", "value", "pay")
-            if k in obj}
-    if kind == "place":
-        return Place(ints["die"], str(obj["shape"]), ints["turn"], ints["x"], ints["y"])
-    if kind == "room":
-        dice = obj["dice"]
-        if not (isinstance(dice, list) and len(dice) == 2
-                and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)):
-            raise InputError(f"{place} [dice]: expected two die values")
-        return PlaceRoom((dice[0], dice[1]), ints["x"], ints["y"])
-    if kind == "defeat":
-        return Defeat(str(obj["target"]), str(obj.get("tool", "")))
-    if kind == "open":
-        return Open(str(obj.get("tool", "key")))
-    if kind == "coin":
-        return Coin(ints["die"], ints["delta"])
-    if kind == "roll":
-        return Roll()
-    if kind == "buy":
-        return Buy(ints["value"])
-    if kind == "wand":
-        if obj["wall"] not in ("add", "erase") or obj["side"] not in ("N", "E", "S", "W"):
-            raise InputError(f"{place}: wall is \"add\" or \"erase\", side one of N E S W")
-        x, y, side = canonical_edge(ints["x"], ints["y"], obj["side"])
-        return Wand(x, y, side, obj["wall"] == "add", ints.get("pay", 0))
-    if kind == "shovel":
-        return Shovel(ints["x"], ints["y"], str(obj["open"]), ints.get("pay", 0))
-    return End()
+    return CODEC.from_json(obj, place)
