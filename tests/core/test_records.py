@@ -1,12 +1,12 @@
 """The part of game records every game shares (generator.core.records): bounds with their ranges,
 move objects' keys, the header, and a run's records staged, published or left out together."""
 
+from dataclasses import dataclass
+
 import pytest
 
 from generator.core.errors import InputError
 from generator.core.output import Conflict
-from dataclasses import dataclass
-
 from generator.core.records import (
     Key,
     Kind,

@@ -1,5 +1,5 @@
 """Every Hidden Realms test starts with the engine's memos empty (the boards of the maps, the
-rules data, the shovel squares' names), so that a value an earlier test computed never hides a
+shovel squares' names), so that a value an earlier test computed never hides a
 planted bug from this one, nor blames one on it."""
 
 import pytest

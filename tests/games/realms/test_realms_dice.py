@@ -51,8 +51,10 @@ def test_the_rules_data_read_once_is_read_only():
     from generator.games.realms.rules.constants import RULES
 
     assert (RULES.rounds, RULES.faces) == (20, 6)
-    with pytest.raises(AttributeError, match="read-only"):
-        RULES.rounds = 19
-    with pytest.raises(AttributeError, match="no 'turns'"):
+    with pytest.raises(AttributeError, match="cannot assign to field 'rounds'"):
+        RULES.rounds = 19  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        RULES.monster_coins["ooze"] = 5  # type: ignore[index]
+    with pytest.raises(AttributeError, match="no attribute 'turns'"):
         _ = RULES.turns
     assert RULES.rounds == 20

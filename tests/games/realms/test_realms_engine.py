@@ -8,7 +8,8 @@ from games.realms.realms_helpers import game, give, place_with, small_map
 from generator.core.errors import InputError, RuleError
 from generator.games.realms.mapfile import load_map
 from generator.games.realms.rules import ListedDice, SeededDice, State, seat_maps, sheet_invariants
-from generator.games.realms.rules.constants import RULES, _Rules
+from generator.games.realms.model import data
+from generator.games.realms.rules.constants import RULES, read_rules
 from generator.games.realms.rules.moves import (
     Buy,
     Coin,
@@ -415,7 +416,7 @@ def test_malformed_json_moves(doc, words):
 # ---- the rules data, read afresh -----------------------------------------------------------
 
 def test_the_rules_data():
-    rules = _Rules()
+    rules = read_rules(data())
     assert (rules.rounds, rules.slots, rules.faces, rules.dice_rolled, rules.mummy_base) == (
         20, 4, 6, 2, 21)
     assert (rules.coin_adjust, rules.coin_roll, rules.coin_buy) == (1, 2, 3)
@@ -438,6 +439,8 @@ def test_the_rules_data():
     assert rules.col_masks == (0b010101010101, 0b101010101010)
     assert rules.entrances == 4 and rules.scoring["penalty"] == 3
     assert rules.start["kids"]["keys"] == 1 and RULES.rounds == 20
+    assert rules.tools["ooze"] == ("", "hammer") and rules.tools["mimic"] == ("key", "skeleton-key")
+    assert all(rules.tools[k] == ("",) for k in ("skeleton", "zombie", "golem", "mummy"))
 
 
 # ---- invariants on broken sheets -----------------------------------------------------------

@@ -137,7 +137,7 @@ class GreedyBot:
                 return (RULES.mummy_base - s.round) * RULES.multipliers[len(s.hits)], \
                     Defeat("mummy")
             return -1e9, None
-        gain = coin * RULES.monster_coins.get(monster, 0) + alert
+        gain = coin * (RULES.monster_coins.get(monster, 0) if monster else 0) + alert
         if monster == "ooze" and s.oozes > s.oozes_def:
             hammer = s.items.get("hammer", 0) > 0
             value = gain + s.skel_def.bit_count() + 1.5 + (s.oozes_def + 1 + gain if hammer else 0)

@@ -173,14 +173,13 @@ def _collected(s: Sheet) -> int:
 
 
 def clear_caches() -> None:
-    """Forgets every memo of the engine (the boards of the maps, the rules data read once, the
-    names of the shovel squares), so that a computation starts from nothing."""
+    """Forgets every memo of the engine (the boards of the maps, the names of the shovel
+    squares), so that a computation starts from nothing (the rules data, frozen, is read once)."""
     from generator.games.realms.rules import legal as rules_legal
     from generator.games.realms.rules import scoring as rules_scoring
     board_for.cache_clear()
     rules_legal.clear_caches()
     rules_scoring.holdings.cache_clear()
-    RULES.__dict__.clear()
 
 
 def new_state(rng, map: str = "map-1", players: int = 1, start: str = "normal") -> State:
