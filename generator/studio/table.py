@@ -59,22 +59,22 @@ def _choice(body: dict[str, Any], key: str, allowed: tuple[Any, ...]) -> Any:
 def roll_request(body: dict[str, Any]) -> dict[str, Any]:
     """The ``tumba roll`` arguments of a request body (400 for anything the command's own
     options would refuse)."""
-    from generator.games.tumba.model import data
+    from generator.games.tumba.model import facts
 
-    faces = data()["components"]["faces"]
+    faces = facts().faces
     dice = body.get("dice")
-    if (not isinstance(dice, list) or len(dice) != data()["components"]["dice"]
+    if (not isinstance(dice, list) or len(dice) != facts().dice
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces
                        for d in dice)):
         raise Problems(400, [f"dice: give three dice, each 1-{faces}"], {"dice": "bad"})
-    lines = data()["advanced_setup"]["passage_lines"]
+    lines = facts().passage_lines
     board = body.get("board")
     if board is not None and not isinstance(board, dict):
         raise Problems(400, [f"{BOARD_FILE}: expected a board or setup JSON object"],
                        {"board": "bad"})
     return {"dice": tuple(dice), "doc": board,
             "mode": _choice(body, "mode", ("standard", "advanced")),
-            "passage": _choice(body, "passage", tuple(lines)),
+            "passage": _choice(body, "passage", lines),
             "lang": _choice(body, "lang", ("en", "fr")) or "en"}
 
 
@@ -190,29 +190,21 @@ def realms_score(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def tut_choices() -> dict[str, Any]:
-    """What the set referee's form offers, per rules: each set (value, name, tiles), the
-    wild tile's and King Tut's names (in English, the page's language), the players."""
-    from generator.games.tut.model import data, names
+    """What the set referee's form offers (:func:`generator.games.tut.model.set_choices`)."""
+    from generator.games.tut.model import set_choices
 
-    trail = data()["trail"]
-    out: dict[str, Any] = {"players": [trail["min_players"], trail["max_players"]]}
-    for variant in data()["variant"]:
-        named = names(variant, "en")
-        out[variant] = {"game": named["game"], "wild": named["pharaoh"], "king": named["king-tut"],
-                        "sets": [[k["value"], named[k["code"]], k["tiles"]]
-                                 for k in data()["kind"]]}
-    return out
+    return set_choices()
 
 
 def realms_choices() -> dict[str, Any]:
     """What the final score's form offers: the shipped maps, the starts, the tallies' keys
     (required, then optional)."""
     from generator.games.realms.mapfile import builtin_maps
-    from generator.games.realms.model import data
+    from generator.games.realms.rules.constants import RULES
     from generator.games.realms.rules.holdings import OPTIONAL_KEYS
     from generator.games.realms.rules.scoring import TALLY_KEYS
 
-    return {"maps": builtin_maps(), "starts": list(data()["start"]),
+    return {"maps": builtin_maps(), "starts": list(RULES.start),
             "keys": list(TALLY_KEYS), "optional": list(OPTIONAL_KEYS)}
 
 

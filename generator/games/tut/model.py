@@ -147,6 +147,19 @@ def names(variant: str, lang: str | None = None) -> dict[str, str]:
     return _edition_table(variant, "names_in", "game", lang=lang)
 
 
+def set_choices() -> dict[str, Any]:
+    """What a set referee offers, per variant: each kind of set as (value, name, tiles), the
+    wild tile's and King Tut's names (in English), and the players (fewest, most)."""
+    trail = data()["trail"]
+    out: dict[str, Any] = {"players": [trail["min_players"], trail["max_players"]]}
+    for variant in VARIANTS:
+        named = names(variant, "en")
+        out[variant] = {"game": named["game"], "wild": named["pharaoh"], "king": named["king-tut"],
+                        "sets": [[k["value"], named[k["code"]], k["tiles"]]
+                                 for k in data()["kind"]]}
+    return out
+
+
 def plural(variant: str, lang: str, code: str) -> str:
     """A piece of ``names(variant, lang)`` named as several tiles ("Masques de pharaon (3
     dalles)"): ``[variant.<v>.plurals.<lang>]``, or its name where the plural is the same."""
