@@ -125,13 +125,8 @@ class Item(NamedTuple):
 
     def describe(self) -> dict[str, Any]:
         """The item as recorded in the manifest."""
-        r = self.request
-        return {"item": self.number, "line": self.line, "game": r.game, "kind": r.kind,
-                "seed": r.seed, "count": r.count, "paper": r.paper, "mono": r.mono,
-                "formats": list(r.formats),
-                **({} if self.is_aid else {"lang": r.lang}),
-                **({"cmyk": True} if r.cmyk else {}),
-                "options": r.options,
+        return {"item": self.number, "line": self.line,
+                **request_fields(self.request, self.is_aid, formats=True),
                 **({"games": list(self.games)} if self.is_aid else {})}
 
 
@@ -480,6 +475,30 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
     return Item(index, lines.item(index),
                 Request(game, "aid", None, len(chosen), paper, mono, ("pdf",), "en", arguments),
                 chosen, key_lines=_key_lines(values, index, lines))
+
+
+#: :func:`request_fields` without a derived seed (an item's)
+_NO_DERIVED: Any = object()
+
+
+def request_fields(r: Request, aid: bool, derived: Any = _NO_DERIVED, formats: bool = False
+                   ) -> dict[str, Any]:
+    """A request as the manifest records it, in its order: game, kind, seed, the derived seed
+    (a file's: ``derived``, None for a joined PDF's; an item has none), count, paper, mono,
+    the formats (an item's, with ``formats``), the language (not an aid's: it has them all),
+    cmyk when asked for, and the options."""
+    out: dict[str, Any] = {"game": r.game, "kind": r.kind, "seed": r.seed}
+    if derived is not _NO_DERIVED:
+        out["derived_seed"] = derived
+    out.update(count=r.count, paper=r.paper, mono=r.mono)
+    if formats:
+        out["formats"] = list(r.formats)
+    if not aid:
+        out["lang"] = r.lang
+    if r.cmyk:
+        out["cmyk"] = True
+    out["options"] = r.options
+    return out
 
 
 def joins(request: Request) -> bool:

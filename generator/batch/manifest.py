@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import GENERATOR
-from generator.batch.config import Config, Item
+from generator.batch.config import Config, Item, request_fields
 from generator.batch.units import Unit
 from generator.core.envelope import envelope
 from generator.core.errors import InputError, shown
@@ -157,25 +157,16 @@ class Manifest:
 
     def add_file(self, unit: Unit, name: str, fmt: str, pages: int, sha: str, size: int,
                  validation: dict[str, Any] | None) -> None:
-        r = unit.request
-        self._put({
-            "name": name, "item": unit.item + 1, "sub": unit.sub + 1, "game": r.game,
-            "kind": r.kind, "seed": r.seed, "derived_seed": unit.derived_seed,
-            "count": r.count, "paper": r.paper, "mono": r.mono,
-            **({} if unit.is_aid else {"lang": r.lang}),
-            **({"cmyk": True} if r.cmyk else {}), "options": r.options,
-            "format": fmt, "pages": pages, "size": size,
-            "sha256": sha, "validation": validation})
+        self._put({"name": name, "item": unit.item + 1, "sub": unit.sub + 1,
+                   **request_fields(unit.request, unit.is_aid, unit.derived_seed),
+                   "format": fmt, "pages": pages, "size": size, "sha256": sha,
+                   "validation": validation})
 
     def add_pdf(self, item: Item, name: str, pages: int, sha: str, size: int,
                 validation: dict[str, Any]) -> None:
-        r = item.request
-        self._put({
-            "name": name, "item": item.number, "sub": None, "game": r.game,
-            "kind": r.kind, "seed": r.seed, "derived_seed": None, "count": r.count,
-            "paper": r.paper, "mono": r.mono, "lang": r.lang,
-            **({"cmyk": True} if r.cmyk else {}), "options": r.options, "format": "pdf",
-            "pages": pages, "size": size, "sha256": sha, "validation": validation})
+        self._put({"name": name, "item": item.number, "sub": None,
+                   **request_fields(item.request, False, None), "format": "pdf",
+                   "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:
         r = unit.request
