@@ -137,6 +137,17 @@ MODULE_TESTS: dict[str, list[str]] = {
     "generator/games/realms/rules/dice.py": ["tests/games/realms/test_realms_dice.py", *REALMS_ENGINE],
     "generator/games/realms/rules/constants.py": REALMS_ENGINE,
     "generator/games/realms/rules/moves.py": REALMS_ENGINE,
+    # game records: the shared part (the header, the move codec, the replay, the record folder)
+    # and Tutan Tumba's, the one game whose record module holds no more than its format
+    "generator/core/records.py": [
+        "tests/core/test_records.py",
+        "tests/test_records.py",
+        "tests/games/tumba/test_tumba_records.py",
+        "tests/games/tut/test_records.py",
+        "tests/games/tanis/test_records.py",
+        "tests/games/null/test_null.py",
+    ],
+    "generator/games/tumba/records.py": ["tests/games/tumba/test_tumba_records.py"],
     "generator/games/tumba/rules.py": TUMBA_ENGINE,
     "generator/games/tumba/rules_board.py": TUMBA_ENGINE,
     "generator/games/tumba/rules_why.py": TUMBA_ENGINE,
