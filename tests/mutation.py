@@ -147,7 +147,11 @@ MODULE_TESTS: dict[str, list[str]] = {
         "tests/games/tanis/test_records.py",
         "tests/games/null/test_null.py",
     ],
-    "generator/games/tumba/records.py": ["tests/games/tumba/test_tumba_records.py"],
+    "generator/games/tumba/records.py": [
+        "tests/games/tumba/test_tumba_records.py",
+        "tests/games/tumba/test_tumba_play.py",
+        "tests/test_records.py",
+    ],
     "generator/games/tumba/rules.py": TUMBA_ENGINE,
     "generator/games/tumba/rules_board.py": TUMBA_ENGINE,
     "generator/games/tumba/rules_why.py": TUMBA_ENGINE,

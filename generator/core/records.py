@@ -246,6 +246,16 @@ def from_one(name: str, attr: str = "", what: str = "a player number") -> Key:
     return Key(name, read, lambda value, ctx: value + 1, attr)
 
 
+def mapped(name: str, table: dict[str, Any], attr: str = "") -> Key:
+    """A key whose JSON value is one of ``table``'s names, for the attribute each stands for
+    (written back by its name)."""
+    read_name, names = one_of(*table), {v: k for k, v in table.items()}
+
+    def read(value: Any, place: str, ctx: Any = None) -> Any:
+        return table[read_name(value, place, ctx)]
+    return Key(name, read, lambda value, ctx: names[value], attr)
+
+
 def _shown(value: Any) -> str:
     return _cut(json.dumps(value)) if not isinstance(value, str) else _cut(repr(value))
 

@@ -12,13 +12,17 @@ from generator.core.records import (
     Kind,
     MoveCodec,
     RecordFolder,
+    Replay,
     boolean,
     from_one,
     integer,
+    mapped,
     move_kind,
     move_list,
     one_of,
     record_fields,
+    record_report,
+    replay_moves,
     sized_list,
     text,
     whole_in,
@@ -105,16 +109,25 @@ class Rest:
     pass
 
 
+@dataclass(frozen=True)
+class Hop:
+    to: int
+    fast: bool
+
+
 def _far(value, place, ctx):
     return integer(value, place) * ctx
 
 
-CODEC = MoveCodec("test", (
-    Kind("step", Step, (Key("to", integer), Key("fast", boolean, optional=True))),
-    Kind("give", Give, (from_one("from", "seat"), Key("what", one_of("gold", "gem")))),
-    Kind("far", Far, (Key("to", _far, lambda to, ctx: to // ctx),)),   # tens, with ctx 10
-    Kind("rest", move=Rest()),
-))
+def codec() -> MoveCodec:
+    """The test game's codec, built in each test (so that what builds it is measured too)."""
+    return MoveCodec("test", (
+        Kind("step", Step, (Key("to", integer), Key("fast", boolean, optional=True))),
+        Kind("give", Give, (from_one("from", "seat"), Key("what", one_of("gold", "gem")))),
+        Kind("far", Far, (Key("to", _far, lambda to, ctx: to // ctx),)),   # tens, with ctx 10
+        Kind("rest", move=Rest()),
+        Kind("hop", Hop, (mapped("way", {"up": 1, "down": -1}, "to"), Key("fast", boolean))),
+    ))
 
 
 @pytest.mark.parametrize("obj, move", [
@@ -124,9 +137,10 @@ CODEC = MoveCodec("test", (
     ({"do": "give", "from": 4, "what": "gold"}, Give(3, "gold")),
     ({"do": "rest"}, Rest()),
     ({"do": "far", "to": 4}, Far(40)),                        # read with the context
+    ({"do": "hop", "way": "down", "fast": True}, Hop(-1, True)),    # a name for its value
 ])
 def test_the_codec_reads_each_kind(obj, move):
-    assert CODEC.from_json(obj, "m", 4, 10) == move
+    assert codec().from_json(obj, "m", 4, 10) == move
 
 
 @pytest.mark.parametrize("move, obj", [
@@ -134,11 +148,12 @@ def test_the_codec_reads_each_kind(obj, move):
     (Give(0, "gem"), {"do": "give", "from": 1, "what": "gem"}),
     (Rest(), {"do": "rest"}),
     (Far(40), {"do": "far", "to": 4}),                        # written with the context
+    (Hop(1, False), {"do": "hop", "way": "up", "fast": False}),   # a value by its name
 ])
 def test_the_codec_writes_each_kind(move, obj):
-    assert CODEC.to_json(move, 10) == obj
-    assert list(CODEC.to_json(move, 10)) == list(obj)
-    assert CODEC.from_json(CODEC.to_json(move, 10), "m", 4, 10) == move
+    assert codec().to_json(move, 10) == obj
+    assert list(codec().to_json(move, 10)) == list(obj)
+    assert codec().from_json(codec().to_json(move, 10), "m", 4, 10) == move
 
 
 def test_a_kind_made_otherwise_writes_its_type():
@@ -150,7 +165,7 @@ def test_a_kind_made_otherwise_writes_its_type():
 
 @pytest.mark.parametrize("obj, words", [
     ([], 'm: expected a move object {"do": ...}'),
-    ({"do": "jump"}, "m [do]: expected one of step, give, far, rest"),
+    ({"do": "jump"}, "m [do]: expected one of step, give, far, rest, hop"),
     ({"do": "step"}, 'm: a step move needs "to"'),
     ({"do": "rest", "to": 1}, "m [to]: unknown key; a rest move has do, player"),
     ({"do": "step", "to": 1.5}, "m [to]: expected a whole number, got 1.5"),
@@ -161,10 +176,13 @@ def test_a_kind_made_otherwise_writes_its_type():
      "m [from]: expected a player number from 1, got '1'"),
     ({"do": "give", "from": 1, "what": "coin"}, "m [what]: expected one of gold, gem, got 'coin'"),
     ({"do": "rest", "player": 5}, "m [player]: 5 is not a player number from 1 to 4"),
+    ({"do": "rest", "player": 0}, "m [player]: 0 is not a player number from 1 to 4"),
+    ({"do": "hop", "way": "left", "fast": True}, "m [way]: expected one of up, down, got 'left'"),
+    ({"do": "hop", "way": 1, "fast": True}, "m [way]: expected one of up, down, got 1"),
 ])
 def test_the_codec_refuses_malformed_objects(obj, words):
     with pytest.raises(InputError) as refused:
-        CODEC.from_json(obj, "m", 4, 10)
+        codec().from_json(obj, "m", 4, 10)
     assert refused.value.message == words
 
 
@@ -178,11 +196,22 @@ def test_readers_on_their_own():
     assert boolean(False, "p") is False and integer(0, "p") == 0
 
 
+def test_the_codec_names_its_game_and_kinds():
+    made = codec()
+    assert made.game == "test" and list(made.kinds) == ["step", "give", "far", "rest", "hop"]
+    assert made.fields == {"step": {"to"}, "give": {"from", "what"}, "far": {"to"},
+                           "rest": set(), "hop": {"way", "fast"}}
+    assert made.optional == {"step": {"fast"}, "give": set(), "far": set(), "rest": set(),
+                             "hop": set()}
+    # without the table's size the player is not checked (the replay checks whose turn it is)
+    assert made.from_json({"do": "rest", "player": 9}, "m") == Rest()
+
+
 def test_the_codec_refuses_a_move_of_another_game():
     with pytest.raises(TypeError, match="not a test move"):
-        CODEC.to_json(Give)
+        codec().to_json(Give)
     with pytest.raises(TypeError, match="not a test move"):
-        CODEC.to_json(("step", 3))
+        codec().to_json(("step", 3))
 
 
 def test_the_header():
@@ -221,3 +250,63 @@ def test_a_run_stages_its_records_and_publishes_or_leaves_nothing(tmp_path):
     kept.stage(5, ["other\n"], "players-3")
     kept.commit()
     assert (folder / "tut-record-5-players-3-1.json").read_text() == "other\n"
+
+
+def test_the_bounds_and_lists_word_for_word():
+    with pytest.raises(InputError) as refused:
+        whole_in(5, "p", 1, 3)
+    assert refused.value.message == "p: 5 is not a whole number from 1 to 3"
+    with pytest.raises(InputError) as refused:
+        record_fields({}, "r", "tut", ("a", "b"))
+    assert refused.value.message == "r: missing key(s) a, b (a tut record has a, b)"
+    with pytest.raises(InputError) as refused:
+        move_list({"moves": [3]}, "r")
+    assert refused.value.message == 'r [moves[0]]: expected a move object {"do": ..., ...}'
+    # a name of 80 characters is shown whole, one more is cut to 80
+    for key, shown in (("k" * 80, "k" * 80), ("k" * 81, "k" * 79 + "…")):
+        with pytest.raises(InputError) as refused:
+            record_fields({key: 1}, "r", "tut", ())
+        assert refused.value.message.startswith(f"r [{shown}]: unknown key")
+
+
+class _Counter:
+    """A game of one counter: a move adds its number, refused above 3."""
+
+    def __init__(self):
+        self.total = 0
+
+    def apply(self, move):
+        from generator.core.errors import RuleError
+
+        if move > 3:
+            raise RuleError(f"{move} is more than 3")
+        self.total += move
+
+
+def test_a_replay_counts_what_it_applied():
+    state = _Counter()
+    empty = replay_moves(state, [], [], "r", lambda s: 0, lambda s: "turn 1", str)
+    assert (empty.applied, empty.error, empty.steps) == (0, None, [])
+    done = replay_moves(state, [1, 2, 5, 1], [{}, {"player": 1}, {}, {}], "r", lambda s: 0,
+                        lambda s: f"total {s.total}", lambda m: {"add": m})
+    assert done.applied == 2 and state.total == 3
+    assert done.error == 'r: move 3 (total 3, player 1) {"add": 5}: 5 is more than 3'
+    report = record_report(done, "r.json")
+    assert report.to_dict() == {"subject": "r.json", "valid": False, "violations": [
+        {"code": "illegal-move", "message": done.error, "where": "moves[2]"}]}
+    assert record_report(Replay(state, 4), "r.json").to_dict()["valid"] is True
+
+
+def test_a_record_folder_starts_empty_and_leaves_a_folder_it_did_not_make(tmp_path):
+    records = RecordFolder(tmp_path, "tanis")
+    assert records.count == 0 and records.commit() == 0          # nothing staged, nothing published
+    assert records.name(7, 2) == "tanis-record-7-2.json"
+    records.stage(7, ["x\n"])
+    assert records.commit() == 1 and records.commit() == 1       # published once
+    assert (tmp_path / "tanis-record-7-1.json").read_text() == "x\n"
+    other = RecordFolder(tmp_path, "tanis", force=True)
+    other.abort()                                                # nothing staged: nothing to undo
+    assert tmp_path.exists() and (tmp_path / "tanis-record-7-1.json").exists()
+    other.stage(7, ["y\n"])
+    other.abort()
+    assert tmp_path.exists() and (tmp_path / "tanis-record-7-1.json").read_text() == "x\n"

@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.core.errors import InputError
 from generator.core.inputs import is_whole
-from generator.core.records import Key, Kind, MoveCodec, integer, one_of, text
+from generator.core.records import Key, Kind, MoveCodec, integer, mapped, one_of, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,14 +131,6 @@ def _wand(x: int, y: int, side: str, add: bool, pay: int = 0) -> Wand:
     return Wand(*canonical_edge(x, y, side), add, pay)
 
 
-_WALL = {"add": True, "erase": False}
-_read_wall = one_of(*_WALL)
-
-
-def _wall(value: Any, place: str, ctx: Any = None) -> bool:
-    return _WALL[_read_wall(value, place, ctx)]
-
-
 _INTS = {name: Key(name, integer) for name in ("die", "turn", "x", "y", "delta", "value")}
 _PAY = Key("pay", integer, optional=True)
 X, Y = _INTS["x"], _INTS["y"]
@@ -153,7 +145,7 @@ CODEC = MoveCodec("Hidden Realms", (
     Kind("roll", move=Roll()),
     Kind("buy", Buy, (_INTS["value"],)),
     Kind("wand", _wand, (X, Y, Key("side", one_of("N", "E", "S", "W")),
-                         Key("wall", _wall, lambda add, ctx: "add" if add else "erase", "add"), _PAY),
+                         mapped("wall", {"add": True, "erase": False}, "add"), _PAY),
          type=Wand),
     Kind("shovel", Shovel, (X, Y, Key("open", text), _PAY)),
     Kind("end", move=End()),
