@@ -220,7 +220,8 @@ def _check_header(doc: Any, source: str) -> tuple[str, int, int | None, Any]:
         chance = _read_throws(dice["throws"], f"{source} [dice][throws]", f.faces)
     else:
         raise InputError(f"{source} [dice]: expected {{\"throws\": [[2, 3, 5], ...]}} (every "
-                         "throw, in order) or {\"seed\": N} with N a whole number ≥ 0")
+                         "throw, in order) or {\"seed\": N} with N a whole number from 0 to "
+                         f"{2 ** 64 - 1}")
     rec.move_list(doc, source)
     return doc["mode"], players, target, chance
 

@@ -24,7 +24,14 @@ from generator.games.tumba.moves import (
     Strike,
     Wrath,
 )
-from generator.games.tumba.records import move_from_json, move_to_json, replay
+from generator.games.tumba.records import (
+    move_from_json,
+    move_to_json,
+    position_text,
+    record_doc,
+    replay,
+    status,
+)
 
 
 def run(*args, input=None):
@@ -287,3 +294,67 @@ def test_a_seed_still_stands_for_the_throws(records):
     assert all(len(t) in (1, 3) for t in throws)
     state = replay(doc, "r").state
     assert state.is_over() and list(state.tomb) == doc["result"]["tomb"]
+
+
+# ---- a simulated game's record, and its dice as a seed ----------------------------------------
+
+@pytest.mark.parametrize("players, seed, mode, target, result", [
+    # player 1 wins (a winner numbered from 1); a turn rolls an unusable throw and throws again
+    (4, 6, "standard", None, {"winner": 1, "tomb": [8, 3, 4, 3], "turns": 29, "over": True}),
+    # the 10-mummy game, with one-die re-rolls among its throws
+    (3, 1, "advanced", 10, {"winner": 1, "tomb": [10, 9, 9], "turns": 49, "over": True}),
+])
+def test_a_simulated_game_is_recorded_as_played(players, seed, mode, target, result):
+    from generator.games.tumba.simulate import play_game
+
+    played = play_game(players, seed, mode, target=target, record=True)
+    doc = json.loads(json.dumps(record_doc(played, seed)))
+    assert doc["result"] == result and doc["target"] == (target or 8)
+    assert (doc["mode"], doc["players"], len(doc["moves"])) == (mode, players,
+                                                                 len(played.history))
+    assert all(len(throw) in (1, 3) for throw in doc["dice"]["throws"])
+    for dice in (doc["dice"], {"seed": played.dice_seed}):     # the throws, or their seed
+        again = replay(dict(doc, dice=dice), "r")
+        assert again.error is None and again.applied == len(doc["moves"])
+        assert (again.state.winner + 1, list(again.state.tomb), again.state.turn) == (
+            result["winner"], result["tomb"], result["turns"])
+
+
+def test_an_unfinished_game_has_no_winner_yet():
+    from generator.games.tumba.simulate import play_game
+
+    capped = play_game(2, 1, "standard", record=True, max_turns=5)
+    assert record_doc(capped, 1)["result"] == {"winner": None, "tomb": [0, 0], "turns": 6,
+                                               "over": False}
+
+
+def test_a_record_of_no_moves_stops_before_the_first_throw():
+    done = replay(table_record([], []), "t")
+    assert (done.applied, done.error, done.state.turn, done.state.phase) == (0, None, 1, "start")
+    assert status(done.state) == "tomb P1 0 P2 0; player 1: start"
+    assert position_text(done.state).splitlines()[0] == ("Tutan Tumba, standard rules, 2 players, "
+                                                         "target 8; turn 1")
+    assert position_text(done.state).splitlines()[-1] == "moves made: none"
+
+
+@pytest.mark.parametrize("seed, ok", [(0, True), (2 ** 64 - 1, True), (2 ** 64, False), (-1, False),
+                                      (True, False)])
+def test_a_dice_seed_is_a_whole_number_of_64_bits(seed, ok):
+    doc = dict(table_record([], []), dice={"seed": seed})
+    if ok:
+        assert replay(doc, "t").state.dice_seed == seed
+        return
+    with pytest.raises(InputError) as refused:
+        replay(doc, "t")
+    assert refused.value.message == ('t [dice]: expected {"throws": [[2, 3, 5], ...]} (every '
+                                     'throw, in order) or {"seed": N} with N a whole number '
+                                     "from 0 to 18446744073709551615")
+
+
+def test_a_target_the_mode_refuses_is_named():
+    doc = dict(table_record([], []), target=10)
+    with pytest.raises(InputError) as refused:
+        replay(doc, "t")
+    assert refused.value.message == ("t [target]: target 10: the standard game is won with 8 "
+                                     "mummies in the tomb; the 10-mummy game belongs to the "
+                                     "advanced mode")
