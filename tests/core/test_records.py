@@ -110,6 +110,12 @@ class Rest:
 
 
 @dataclass(frozen=True)
+class Sit:
+    seat: int
+    side: str
+
+
+@dataclass(frozen=True)
 class Hop:
     to: int
     fast: bool
@@ -127,6 +133,8 @@ def codec() -> MoveCodec:
         Kind("far", Far, (Key("to", _far, lambda to, ctx: to // ctx),)),   # tens, with ctx 10
         Kind("rest", move=Rest()),
         Kind("hop", Hop, (mapped("way", {"up": 1, "down": -1}, "to"), Key("fast", boolean))),
+        # keys named as the attributes they are read into
+        Kind("sit", Sit, (from_one("seat"), mapped("side", {"left": "L", "right": "R"}))),
     ))
 
 
@@ -138,6 +146,7 @@ def codec() -> MoveCodec:
     ({"do": "rest"}, Rest()),
     ({"do": "far", "to": 4}, Far(40)),                        # read with the context
     ({"do": "hop", "way": "down", "fast": True}, Hop(-1, True)),    # a name for its value
+    ({"do": "sit", "seat": 2, "side": "right"}, Sit(1, "R")),
 ])
 def test_the_codec_reads_each_kind(obj, move):
     assert codec().from_json(obj, "m", 4, 10) == move
@@ -149,6 +158,7 @@ def test_the_codec_reads_each_kind(obj, move):
     (Rest(), {"do": "rest"}),
     (Far(40), {"do": "far", "to": 4}),                        # written with the context
     (Hop(1, False), {"do": "hop", "way": "up", "fast": False}),   # a value by its name
+    (Sit(0, "L"), {"do": "sit", "seat": 1, "side": "left"}),
 ])
 def test_the_codec_writes_each_kind(move, obj):
     assert codec().to_json(move, 10) == obj
@@ -165,7 +175,7 @@ def test_a_kind_made_otherwise_writes_its_type():
 
 @pytest.mark.parametrize("obj, words", [
     ([], 'm: expected a move object {"do": ...}'),
-    ({"do": "jump"}, "m [do]: expected one of step, give, far, rest, hop"),
+    ({"do": "jump"}, "m [do]: expected one of step, give, far, rest, hop, sit"),
     ({"do": "step"}, 'm: a step move needs "to"'),
     ({"do": "rest", "to": 1}, "m [to]: unknown key; a rest move has do, player"),
     ({"do": "step", "to": 1.5}, "m [to]: expected a whole number, got 1.5"),
@@ -198,11 +208,12 @@ def test_readers_on_their_own():
 
 def test_the_codec_names_its_game_and_kinds():
     made = codec()
-    assert made.game == "test" and list(made.kinds) == ["step", "give", "far", "rest", "hop"]
+    assert made.game == "test" and list(made.kinds) == ["step", "give", "far", "rest", "hop",
+                                                        "sit"]
     assert made.fields == {"step": {"to"}, "give": {"from", "what"}, "far": {"to"},
-                           "rest": set(), "hop": {"way", "fast"}}
+                           "rest": set(), "hop": {"way", "fast"}, "sit": {"seat", "side"}}
     assert made.optional == {"step": {"fast"}, "give": set(), "far": set(), "rest": set(),
-                             "hop": set()}
+                             "hop": set(), "sit": set()}
     # without the table's size the player is not checked (the replay checks whose turn it is)
     assert made.from_json({"do": "rest", "player": 9}, "m") == Rest()
 
@@ -310,3 +321,9 @@ def test_a_record_folder_starts_empty_and_leaves_a_folder_it_did_not_make(tmp_pa
     other.stage(7, ["y\n"])
     other.abort()
     assert tmp_path.exists() and (tmp_path / "tanis-record-7-1.json").read_text() == "x\n"
+    made = RecordFolder(tmp_path / "made", "tanis")
+    made.stage(7, ["z\n"])
+    made.abort()                                                 # the folder it made: removed
+    (tmp_path / "made").mkdir()                                  # ... and made again by another
+    made.abort()
+    assert (tmp_path / "made").is_dir()                          # not this run's: left alone

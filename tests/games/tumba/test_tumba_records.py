@@ -303,6 +303,8 @@ def test_a_seed_still_stands_for_the_throws(records):
     (4, 6, "standard", None, {"winner": 1, "tomb": [8, 3, 4, 3], "turns": 29, "over": True}),
     # the 10-mummy game, with one-die re-rolls among its throws
     (3, 1, "advanced", 10, {"winner": 1, "tomb": [10, 9, 9], "turns": 49, "over": True}),
+    # a re-roll that still cannot be used: its die and the next turn's throw come together
+    (2, 3, "advanced", None, {"winner": 2, "tomb": [4, 8], "turns": 22, "over": True}),
 ])
 def test_a_simulated_game_is_recorded_as_played(players, seed, mode, target, result):
     from generator.games.tumba.simulate import play_game
@@ -318,6 +320,23 @@ def test_a_simulated_game_is_recorded_as_played(players, seed, mode, target, res
         assert again.error is None and again.applied == len(doc["moves"])
         assert (again.state.winner + 1, list(again.state.tomb), again.state.turn) == (
             result["winner"], result["tomb"], result["turns"])
+
+
+def test_the_texts_of_a_finished_and_a_blocked_game():
+    from generator.games.tumba.records import result_text, validate_record_document
+    from generator.games.tumba.simulate import play_game
+
+    over = play_game(4, 6, "standard", record=True)
+    assert over.dice and not any(line.startswith("dice of player")
+                                 for line in position_text(over).splitlines())
+    assert result_text(over) == "winner: player 1 (8 mummies in the tomb, after 29 turns)"
+    over.winner, over.blocked = -1, True
+    assert result_text(over) == "no winner: every player was left without a mummy to play"
+    doc = record_doc(play_game(4, 6, "standard", record=True), 6)
+    doc["moves"][0]["lines"] = [13]
+    report = validate_record_document(doc, "r.json")
+    assert report.subject == "r.json" and report.violations[0].message.startswith(
+        'r.json: move 1 (turn 1, player 1) {"do": "place", "lines": [13]}: ')
 
 
 def test_an_unfinished_game_has_no_winner_yet():
