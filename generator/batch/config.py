@@ -481,8 +481,8 @@ def _aid_item(index: int, game: str, values: dict[str, Any], lines: Lines, base:
 _NO_DERIVED: Any = object()
 
 
-def request_fields(r: Request, aid: bool, derived: Any = _NO_DERIVED, formats: bool = False
-                   ) -> dict[str, Any]:
+def request_fields(r: Request, aid: bool = False, derived: Any = _NO_DERIVED,
+                   formats: bool = False) -> dict[str, Any]:
     """A request as the manifest records it, in its order: game, kind, seed, the derived seed
     (a file's: ``derived``, None for a joined PDF's; an item has none), count, paper, mono,
     the formats (an item's, with ``formats``), the language (not an aid's: it has them all),

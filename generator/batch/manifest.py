@@ -165,7 +165,7 @@ class Manifest:
     def add_pdf(self, item: Item, name: str, pages: int, sha: str, size: int,
                 validation: dict[str, Any]) -> None:
         self._put({"name": name, "item": item.number, "sub": None,
-                   **request_fields(item.request, False, None), "format": "pdf",
+                   **request_fields(item.request, derived=None), "format": "pdf",
                    "pages": pages, "size": size, "sha256": sha, "validation": validation})
 
     def add_failure(self, unit: Unit, line: int, error: str) -> None:

@@ -527,3 +527,25 @@ def test_a_run_is_joined_only_when_a_product_makes_several_items_with_a_pdf():
     assert not changed(joined, formats=("svg", "json")).joined   # no PDF asked for
     aid = an_item(2, 9, "all", "aid", None, 2, "a4", False, ("pdf",), {}, ("tanis", "tut"))
     assert not aid.joined                                        # an aid's PDFs are its own
+
+
+def test_a_request_as_the_manifest_records_it():
+    item = an_item(0, 1, "tanis", "dig", 7, 2, "letter", True, ("svg", "pdf"), {"rows": 4},
+                   lang="fr", cmyk=True)
+    r = item.request
+    # a file: its derived seed after the seed, every field in the manifest's order
+    assert list(cfg.request_fields(r, False, 12).items()) == [
+        ("game", "tanis"), ("kind", "dig"), ("seed", 7), ("derived_seed", 12), ("count", 2),
+        ("paper", "letter"), ("mono", True), ("lang", "fr"), ("cmyk", True),
+        ("options", {"rows": 4})]
+    # a joined PDF: no derived seed of its own (null)
+    assert cfg.request_fields(r, False, None)["derived_seed"] is None
+    # an item: its formats, and no derived seed
+    assert list(cfg.request_fields(r, False, formats=True)) == [
+        "game", "kind", "seed", "count", "paper", "mono", "formats", "lang", "cmyk", "options"]
+    assert cfg.request_fields(r, False, formats=True)["formats"] == ["svg", "pdf"]
+    # an aid has every language; press colour only when asked for
+    aid = an_item(2, 9, "all", "aid", None, 2, "a4", False, ("pdf",), {}, ("tanis", "tut"))
+    assert cfg.request_fields(aid.request, True) == {
+        "game": "all", "kind": "aid", "seed": None, "count": 2, "paper": "a4", "mono": False,
+        "options": {}}

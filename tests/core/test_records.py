@@ -327,3 +327,11 @@ def test_a_record_folder_starts_empty_and_leaves_a_folder_it_did_not_make(tmp_pa
     (tmp_path / "made").mkdir()                                  # ... and made again by another
     made.abort()
     assert (tmp_path / "made").is_dir()                          # not this run's: left alone
+
+
+def test_a_folder_gone_bad_before_the_records_are_written_is_named_as_record(tmp_path):
+    records = RecordFolder(tmp_path / "rec", "tut")                # fine when checked
+    (tmp_path / "rec").write_text("a file now")
+    with pytest.raises(InputError) as refused:
+        records.stage(1, ["x\n"])
+    assert refused.value.message.startswith(f"--record {tmp_path / 'rec'}: ")

@@ -339,6 +339,20 @@ def test_the_texts_of_a_finished_and_a_blocked_game():
         'r.json: move 1 (turn 1, player 1) {"do": "place", "lines": [13]}: ')
 
 
+def test_a_replay_by_seed_names_the_turn_of_an_illegal_move():
+    doc = dict(table_record([], [{"do": "place", "lines": [13]}]), dice={"seed": 4})
+    assert replay(doc, "t").error.startswith('t: move 1 (turn 1, player 1) {"do": "place", '
+                                             '"lines": [13]}: ')
+
+
+def test_the_dice_in_front_of_the_player_are_shown_with_the_position():
+    state = replay(table_record([[2, 3, 5], [1, 2, 4]], TWO_TURNS[:1]), "t").state
+    assert "dice of player 2: 1 2 4" in position_text(state).splitlines()
+    two = replay(table_record([[2, 3, 5], [1, 2, 4], [6, 6, 6], [4], [5]], TWO_TURNS), "t")
+    assert two.error == ("t [dice][throws]: 2 dice listed after the last throw the game made; "
+                         "remove them")
+
+
 def test_an_unfinished_game_has_no_winner_yet():
     from generator.games.tumba.simulate import play_game
 
