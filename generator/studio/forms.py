@@ -58,27 +58,9 @@ def catalogue() -> dict[str, Any]:
 
 
 def realms_vocabulary() -> dict[str, Any]:
-    """What the map editor offers: sizes, finding kinds (with their map-file tokens), room
-    contents, door sides, difficulties, coin piles and the number of entrances."""
-    from generator.core.i18n import catalogue
-    from generator.games.realms.mapfile import builtin_maps
-    from generator.games.realms.model import data, finding_kinds, room_kinds
+    """What the map editor offers: the map files' vocabulary
+    (:func:`generator.games.realms.mapfile.vocabulary`) and the page's rating games."""
+    from generator.games.realms.mapfile import vocabulary
     from generator.studio.settings import rating_games
 
-    spec, legend = data()["map"], data()["legend"]
-    cat = catalogue("en")     # the page speaks English; magic items by their sheet names
-    names = {k: cat[f"realms.names.item.{k}"] for k in finding_kinds()
-             if cat.has(f"realms.names.item.{k}")}
-    return {
-        "min_size": spec["min_size"], "max_size": spec["max_size"],
-        "entrances": spec["entrances"], "max_coin_pile": spec["max_coin_pile"],
-        "difficulties": list(spec["difficulties"]),
-        "findings": [{"kind": k, "token": legend["grid"][k], "name": names.get(k, k)}
-                     for k in finding_kinds() if k != "coins"],
-        "coins": legend["coins"],
-        "rooms": [{"kind": k, "token": legend["rooms"][k]} for k in room_kinds()],
-        "doors": dict(legend["doors"]),
-        "maps": builtin_maps(),
-        "name_length": spec["name_length"], "description_length": spec["description_length"],
-        "rating": rating_games(),
-    }
+    return {**vocabulary(), "rating": rating_games()}

@@ -235,6 +235,31 @@ def builtin_maps() -> list[str]:
     return sorted(p.stem for p in folder.glob("*.toml"))
 
 
+def vocabulary() -> dict:
+    """What a map file may say, for an editor: sizes, finding kinds (with their tokens and
+    English names), room contents, door sides, difficulties, coin piles, the number of
+    entrances, the shipped maps and the longest name and description."""
+    from generator.core.i18n import catalogue
+    from generator.games.realms.model import finding_kinds, room_kinds
+
+    spec, legend = data()["map"], data()["legend"]
+    cat = catalogue("en")     # magic items by their sheet names
+    names = {k: cat[f"realms.names.item.{k}"] for k in finding_kinds()
+             if cat.has(f"realms.names.item.{k}")}
+    return {
+        "min_size": spec["min_size"], "max_size": spec["max_size"],
+        "entrances": spec["entrances"], "max_coin_pile": spec["max_coin_pile"],
+        "difficulties": list(spec["difficulties"]),
+        "findings": [{"kind": k, "token": legend["grid"][k], "name": names.get(k, k)}
+                     for k in finding_kinds() if k != "coins"],
+        "coins": legend["coins"],
+        "rooms": [{"kind": k, "token": legend["rooms"][k]} for k in room_kinds()],
+        "doors": dict(legend["doors"]),
+        "maps": builtin_maps(),
+        "name_length": spec["name_length"], "description_length": spec["description_length"],
+    }
+
+
 def map_path(name_or_path: str) -> Path:
     """A shipped map's file by name (``map-1``), or the given path if it is a file."""
     path = Path(name_or_path)
