@@ -305,7 +305,7 @@ def test_a_seed_still_stands_for_the_throws(records):
     (3, 1, "advanced", 10, {"winner": 1, "tomb": [10, 9, 9], "turns": 49, "over": True}),
     # a re-roll that still cannot be used: its die and the next turn's throw come together
     (2, 3, "advanced", None, {"winner": 2, "tomb": [4, 8], "turns": 22, "over": True}),
-])
+], ids=["standard-4-players", "advanced-target-10", "advanced-reroll-then-throw"])
 def test_a_simulated_game_is_recorded_as_played(players, seed, mode, target, result):
     from generator.games.tumba.simulate import play_game
 
@@ -371,7 +371,7 @@ def test_a_record_of_no_moves_stops_before_the_first_throw():
 
 
 @pytest.mark.parametrize("seed, ok", [(0, True), (2 ** 64 - 1, True), (2 ** 64, False), (-1, False),
-                                      (True, False)])
+                                      (True, False)], ids=["0", "top", "2^64", "-1", "true"])
 def test_a_dice_seed_is_a_whole_number_of_64_bits(seed, ok):
     doc = dict(table_record([], []), dice={"seed": seed})
     if ok:
