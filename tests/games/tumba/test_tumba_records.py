@@ -353,6 +353,27 @@ def test_the_dice_in_front_of_the_player_are_shown_with_the_position():
                          "remove them")
 
 
+def test_a_replay_by_seed_steps_and_a_board_off_the_rules_is_named():
+    from generator.core.errors import RuleError
+
+    from generator.games.tumba.model import parse_lines
+    from generator.games.tumba.rules import State
+
+    first = State(2, parse_lines(STANDARD, "t"), "standard", seed=4).legal_moves()[0]
+    doc = dict(table_record([], [move_to_json(first)]), dice={"seed": 4})
+    stepped = replay(doc, "t", step=True)
+    assert len(stepped.steps) == 1 and stepped.steps[0].startswith(
+        f"move 1 (turn 1, player 1) {json.dumps(move_to_json(first))}: tomb P1 0 P2 0")
+    early = replay(table_record([], TWO_TURNS), "t")
+    assert early.state.turn == 1 and early.applied == 0        # stopped before the first throw
+    bad = table_record([[2, 3, 5]], [])
+    bad["lines"] = dict(STANDARD, **{"1": 1})                   # a chamber short: not standard
+    with pytest.raises(RuleError) as refused:
+        replay(bad, "t")
+    assert refused.value.report.subject == "t"
+    assert refused.value.message.startswith("t: the board is not a standard setup\n")
+
+
 def test_an_unfinished_game_has_no_winner_yet():
     from generator.games.tumba.simulate import play_game
 
