@@ -355,7 +355,6 @@ def test_the_dice_in_front_of_the_player_are_shown_with_the_position():
 
 def test_a_replay_by_seed_steps_and_a_board_off_the_rules_is_named():
     from generator.core.errors import RuleError
-
     from generator.games.tumba.model import parse_lines
     from generator.games.tumba.rules import State
 
