@@ -7,6 +7,7 @@ into a short message on stderr and the exit code, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -59,10 +60,13 @@ def where(path, line: int | None = None, column: int | None = None, key: str | N
     return text
 
 
-#: Characters no text of a document may hold: C0 controls but tab, LF and CR; DEL and the C1
-#: controls; lone surrogates; the bidirectional embeddings, overrides and isolates (they make a
-#: text read differently from what it holds); U+FFFE and U+FFFF (not characters).
-HOSTILE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
+@functools.cache
+def hostile() -> re.Pattern[str]:
+    """Characters no text of a document may hold: C0 controls but tab, LF and CR; DEL and the
+    C1 controls; lone surrogates; the bidirectional embeddings, overrides and isolates (they
+    make a text read differently from what it holds); U+FFFE and U+FFFF (not characters).
+    Compiled when first needed: the command line's start-up never needs it."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff"
                       "\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
 
 
@@ -72,12 +76,12 @@ def printable(text: str, limit: int | None = 4000) -> str:
     characters (None: all)."""
     if limit is not None and len(text) > limit:
         text = text[:limit] + f"… ({len(text) - limit:,} more characters)"
-    return HOSTILE.sub(lambda m: m.group().encode("unicode_escape",
+    return hostile().sub(lambda m: m.group().encode("unicode_escape",
                                                    "backslashreplace").decode("ascii"), text)
 
 
 #: Texts that would read as another JSON value when shown bare.
-_LITERAL = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null")
+_LITERAL = r"-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null"
 
 
 def shown(value: Any, limit: int = 80, literals: bool = True) -> str:
@@ -90,7 +94,7 @@ def shown(value: Any, limit: int = 80, literals: bool = True) -> str:
 
     if isinstance(value, str):
         text = value
-        if not text or re.search(r"[\s\"',;]", text) or (literals and _LITERAL.fullmatch(text)):
+        if not text or re.search(r"[\s\"',;]", text) or (literals and re.fullmatch(_LITERAL, text)):
             text = json.dumps(text, ensure_ascii=False)  # "3": a text, not the number 3
     elif value is None:
         text = "null"

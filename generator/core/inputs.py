@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from generator.core.errors import HOSTILE, InputError, RuleError, printable, shown
+from generator.core.errors import InputError, RuleError, hostile, printable, shown
 from generator.core.limits import input_limit
 
 STDIN = "-"
@@ -225,7 +225,7 @@ def check_tree(value: Any, source: str) -> None:
     while stack:
         node, place, depth = stack.pop()
         if type(node) is str:
-            if len(node) > length or HOSTILE.search(node):
+            if len(node) > length or hostile().search(node):
                 _check_text(node, source, _spelled(place), length)
             continue
         if not isinstance(node, (dict, list)):
@@ -235,7 +235,7 @@ def check_tree(value: Any, source: str) -> None:
         if isinstance(node, dict):
             for key, item in node.items():
                 text = str(key)
-                if len(text) > length or HOSTILE.search(text):
+                if len(text) > length or hostile().search(text):
                     _check_text(text, source, _spelled(place) or "top level", length, key=True)
                 if isinstance(item, (str, dict, list)):
                     stack.append((item, (place, key), depth + 1))
@@ -270,7 +270,7 @@ def text_problem(text: str, length: int | None = None) -> str | None:
     if len(text) > length:
         return (f"is {len(text):,} characters long; at most {length:,} (seeds/limits.toml "
                 "[input] text)")
-    found = HOSTILE.search(text)
+    found = hostile().search(text)
     if found:
         code = ord(found.group())
         kind = ("a lone surrogate" if 0xD800 <= code <= 0xDFFF else
