@@ -82,13 +82,13 @@ def _num(v: float, ctx: Any = None) -> int | float:
     return int(v) if float(v).is_integer() else v
 
 
-TILE = Key("tile", lambda ref, place, state: slot_of(state, ref, place),
+_TILE = Key("tile", lambda ref, place, state: slot_of(state, ref, place),
            lambda slot, state: tile_ref(state, slot))
 #: the move objects (see the module doc); a reader's and a writer's context is the game's state
 CODEC = rec.MoveCodec("Tanis", (
-    rec.Kind("take", Take, (TILE,)),
-    rec.Kind("explore", Explore, (TILE, Key("dx", _shift, _num), Key("dy", _shift, _num))),
-    rec.Kind("excavate", Excavate, (TILE,)),
+    rec.Kind("take", Take, (_TILE,)),
+    rec.Kind("explore", Explore, (_TILE, Key("dx", _shift, _num), Key("dy", _shift, _num))),
+    rec.Kind("excavate", Excavate, (_TILE,)),
     rec.Kind("expert", move=EXPERT_MOVE),
 ))
 

@@ -72,23 +72,23 @@ def _lines(value: Any, place: str, ctx: Any = None) -> tuple[int, ...]:
     return tuple(sorted(value))
 
 
-LINE, DEPTH = Key("line", rec.integer), Key("depth", rec.integer)
+_LINE, _DEPTH = Key("line", rec.integer), Key("depth", rec.integer)
 #: the move objects (see the module doc)
 CODEC = rec.MoveCodec("Tutan Tumba", (
     rec.Kind("roll", move=ROLL), rec.Kind("pass", move=PASS), rec.Kind("seth", move=SETH),
     rec.Kind("golden", move=GOLDEN),
     rec.Kind("place", Place, (Key("lines", _lines, lambda lines, ctx: list(lines)),)),
-    rec.Kind("maat", Maat, (LINE,)),
-    rec.Kind("osiris", Osiris, (LINE,)),
-    rec.Kind("golden-remove", GoldenRemove, (rec.from_one("from", "player"), LINE, DEPTH)),
+    rec.Kind("maat", Maat, (_LINE,)),
+    rec.Kind("osiris", Osiris, (_LINE,)),
+    rec.Kind("golden-remove", GoldenRemove, (rec.from_one("from", "player"), _LINE, _DEPTH)),
     rec.Kind("anubis", Anubis, (Key("pair", rec.integer),)),
-    rec.Kind("strike", Strike, (LINE, DEPTH)),
+    rec.Kind("strike", Strike, (_LINE, _DEPTH)),
     rec.Kind("reroll", Reroll, (Key("die", rec.integer, attr="value"),)),
     rec.Kind("seth-move", SethMove, (Key("from", rec.integer, attr="source"),
                                      Key("end", rec.one_of("tomb", "outer")),
                                      Key("to", rec.integer, attr="target"))),
     rec.Kind("wrath", Wrath, (Key("shift", rec.one_of(1, -1)), Key("crossed", rec.boolean))),
-    rec.Kind("jump", Jump, (LINE, DEPTH, Key("dx", rec.one_of(-1, 0, 1)),
+    rec.Kind("jump", Jump, (_LINE, _DEPTH, Key("dx", rec.one_of(-1, 0, 1)),
                             Key("dy", rec.one_of(-1, 0, 1)))),
 ))
 

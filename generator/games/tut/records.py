@@ -52,6 +52,8 @@ from generator.games.tut.rules import (
 
 KEYS = ("variant", "players", "tiles", "moves")
 PYRAMID = "pyramid"
+
+
 def _to(value: Any, place: str, players: Any = None) -> int:
     if value == PYRAMID:
         return END

@@ -133,21 +133,21 @@ def _wand(x: int, y: int, side: str, add: bool, pay: int = 0) -> Wand:
 
 _INTS = {name: Key(name, integer) for name in ("die", "turn", "x", "y", "delta", "value")}
 _PAY = Key("pay", integer, optional=True)
-X, Y = _INTS["x"], _INTS["y"]
+_X, _Y = _INTS["x"], _INTS["y"]
 
 #: the move objects (see the module doc)
 CODEC = MoveCodec("Hidden Realms", (
-    Kind("place", Place, (_INTS["die"], Key("shape", text), _INTS["turn"], X, Y)),
-    Kind("room", PlaceRoom, (Key("dice", _dice, lambda dice, ctx: list(dice)), X, Y)),
+    Kind("place", Place, (_INTS["die"], Key("shape", text), _INTS["turn"], _X, _Y)),
+    Kind("room", PlaceRoom, (Key("dice", _dice, lambda dice, ctx: list(dice)), _X, _Y)),
     Kind("defeat", Defeat, (Key("target", text), Key("tool", text, optional=True))),
     Kind("open", Open, (Key("tool", text, optional=True),)),
     Kind("coin", Coin, (_INTS["die"], _INTS["delta"])),
     Kind("roll", move=Roll()),
     Kind("buy", Buy, (_INTS["value"],)),
-    Kind("wand", _wand, (X, Y, Key("side", one_of("N", "E", "S", "W")),
+    Kind("wand", _wand, (_X, _Y, Key("side", one_of("N", "E", "S", "W")),
                          mapped("wall", {"add": True, "erase": False}, "add"), _PAY),
          type=Wand),
-    Kind("shovel", Shovel, (X, Y, Key("open", text), _PAY)),
+    Kind("shovel", Shovel, (_X, _Y, Key("open", text), _PAY)),
     Kind("end", move=End()),
 ))
 
