@@ -77,7 +77,7 @@ def printable(text: str, limit: int | None = 4000) -> str:
     if limit is not None and len(text) > limit:
         text = text[:limit] + f"… ({len(text) - limit:,} more characters)"
     return hostile().sub(lambda m: m.group().encode("unicode_escape",
-                                                   "backslashreplace").decode("ascii"), text)
+                                                     "backslashreplace").decode("ascii"), text)
 
 
 #: Texts that would read as another JSON value when shown bare.

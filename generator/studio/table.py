@@ -61,13 +61,14 @@ def roll_request(body: dict[str, Any]) -> dict[str, Any]:
     options would refuse)."""
     from generator.games.tumba.model import facts
 
-    faces = facts().faces
+    f = facts()
+    faces = f.faces
     dice = body.get("dice")
-    if (not isinstance(dice, list) or len(dice) != facts().dice
+    if (not isinstance(dice, list) or len(dice) != f.dice
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= faces
                        for d in dice)):
         raise Problems(400, [f"dice: give three dice, each 1-{faces}"], {"dice": "bad"})
-    lines = facts().passage_lines
+    lines = f.passage_lines
     board = body.get("board")
     if board is not None and not isinstance(board, dict):
         raise Problems(400, [f"{BOARD_FILE}: expected a board or setup JSON object"],
